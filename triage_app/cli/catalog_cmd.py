@@ -1,0 +1,95 @@
+"""`triage-app catalog validate|list`: check record files, list entries."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from triage_app.cli.common import add_catalog_option, load_for_cli
+from triage_app.cli.errors import CliError
+from triage_app.cli.style import stdout_style
+from triage_app.core.catalog import default_catalog_dirs, load_catalog
+from triage_app.core.problems import Severity
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("catalog", help="validate or list catalogue entries")
+    cmds = parser.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
+    validate = cmds.add_parser("validate", help="check record files (exit 1 on errors)")
+    validate.add_argument(
+        "dirs",
+        nargs="*",
+        type=Path,
+        metavar="DIR",
+        help="folders to check (default: the catalogue the app loads)",
+    )
+    validate.add_argument(
+        "--strict-links", action="store_true", help="a link to an id that is not loaded is an error"
+    )
+    validate.add_argument("--quiet", action="store_true", help="print only errors")
+    validate.set_defaults(func=run_validate)
+    listing = cmds.add_parser("list", help="list entries")
+    listing.add_argument("--domain", help="only this domain")
+    listing.add_argument("--format", choices=("text", "json"), default="text")
+    add_catalog_option(listing)
+    listing.set_defaults(func=run_list)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    for directory in args.dirs:
+        if not directory.is_dir():
+            raise CliError(f"{directory}: no such folder")
+    dirs = args.dirs or default_catalog_dirs()
+    severity = Severity.ERROR if args.strict_links else Severity.WARNING
+    catalog = load_catalog(dirs, missing_links=severity)
+    style = stdout_style()
+    colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+    for problem in catalog.problems:
+        if args.quiet and problem.severity is not Severity.ERROR:
+            continue
+        print(style(str(problem), colour[problem.severity]))
+    errors, warnings = len(catalog.errors), len(catalog.warnings)
+    print(
+        f"{len(catalog)} entries loaded from {', '.join(map(str, dirs))}: "
+        f"{errors} error(s), {warnings} warning(s)"
+    )
+    return 1 if errors else 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    catalog = load_for_cli(args.catalog)
+    entries = [e for e in catalog if not args.domain or e.domain == args.domain]
+    if args.domain and not entries:
+        known = ", ".join(catalog.domains())
+        raise CliError(f"no entries in domain {args.domain!r} (domains: {known})")
+    if args.format == "json":
+        json.dump(
+            [
+                {
+                    "id": e.id,
+                    "domain": e.domain,
+                    "category": e.category,
+                    "signature": e.signature,
+                    "confidence": e.get("confidence"),
+                    "verification_tier": e.get("verification_tier"),
+                }
+                for e in entries
+            ],
+            sys.stdout,
+            ensure_ascii=False,
+            indent=1,
+        )
+        sys.stdout.write("\n")
+        return 0
+    style = stdout_style()
+    width = shutil.get_terminal_size((120, 20)).columns
+    id_width = max((len(e.id) for e in entries), default=10)
+    for e in entries:
+        room = max(20, width - id_width - 22)
+        signature = e.signature if len(e.signature) <= room else e.signature[: room - 1] + "…"
+        print(f"{style(e.id.ljust(id_width), 'bold')}  {e.category:<18.18}  {signature}")
+    print(style(f"{len(entries)} entries", "dim"))
+    return 0

@@ -1,0 +1,75 @@
+"""The text report of `scan`: grouped by entry, first cause first, for people."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+from triage_app.cli.style import Style
+from triage_app.core.catalog import Catalog
+from triage_app.core.grouping import causal_links, group_matches
+from triage_app.core.scan import FileResult
+
+
+def _best_workaround(entry) -> dict | None:
+    workarounds = [w for w in entry.get("workarounds", []) if isinstance(w, dict)]
+    if not workarounds:
+        return None
+    return max(workarounds, key=lambda w: w.get("success_rate") or 0)
+
+
+def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> None:
+    width = min(shutil.get_terminal_size((100, 20)).columns, 120)
+    facts = [f"{result.lines} lines"]
+    if result.encoding:
+        facts.append(result.encoding)
+    if result.compression:
+        facts.append(result.compression)
+    print(style(result.path, "bold") + "  " + style(", ".join(facts), "dim"))
+    if result.error:
+        print("  " + style(f"cannot scan: {result.error}", "red"))
+        return
+    if result.warning:
+        print("  " + style(f"warning: {result.warning}", "yellow"))
+    groups = group_matches(result.matches, causal_links(catalog))
+    if not groups:
+        print("  no known errors found")
+        return
+    texts = {m.line: m.text for m in result.matches}
+    for rank, group in enumerate(groups):
+        entry = catalog.get(group.entry_id)
+        times = f"{group.count}x" if group.count > 1 else "1x"
+        where = f"line {group.first_line}"
+        if group.count > 1:
+            where += f" (last {group.last_line})"
+        label = style(group.entry_id, "bold", "red" if group.kind == "regex" else "yellow")
+        kind = (
+            ""
+            if group.kind == "regex"
+            else style(f"  possible match (fuzzy, {group.best_score:.0%} similar)", "yellow")
+        )
+        first = (
+            "  " + style("<- likely first cause", "magenta")
+            if rank == 0 and group.kind == "regex" and len(groups) > 1
+            else ""
+        )
+        print(f"\n  {times:>5} {label}  {style(where, 'cyan')}{kind}{first}")
+        print(style(_indent(texts[group.first_line], width, "        > "), "dim"))
+        if entry is None:
+            continue
+        print(_indent(entry.root_cause, width, "        cause: "))
+        best = _best_workaround(entry)
+        if best:
+            rate = best.get("success_rate")
+            rate_text = f" ({rate:.0%})" if isinstance(rate, int | float) else ""
+            print(_indent(f"{best.get('action', '')}{rate_text}", width, "        try:   "))
+            how = best.get("how")
+            if how and how != best.get("action"):
+                print(style(_indent(how, width, "               "), "green"))
+    print()
+
+
+def _indent(text: str, width: int, prefix: str) -> str:
+    wrapped = textwrap.wrap(" ".join(str(text).split()), max(30, width - len(prefix))) or [""]
+    pad = " " * len(prefix)
+    return "\n".join((prefix if i == 0 else pad) + line for i, line in enumerate(wrapped))

@@ -1,0 +1,66 @@
+"""`triage-app scan`: find known errors in log files (the headless contract in DESIGN.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from triage_app.cli.common import add_catalog_option, load_for_cli
+from triage_app.cli.report import print_file_report
+from triage_app.cli.style import stdout_style
+from triage_app.core.matcher import Matcher
+from triage_app.core.scan import FileResult, scan_file
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "scan",
+        help="find known errors in log files",
+        description="Scan log files for known errors. '-' reads stdin. "
+        "Exit 0: no match; 1: a match; 2: a file could not be read.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--encoding", metavar="CODEC", help="decode with CODEC instead of detecting the encoding"
+    )
+    parser.add_argument("--no-fuzzy", action="store_true", help="report only exact pattern matches")
+    add_catalog_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = load_for_cli(args.catalog)
+    matcher = Matcher.from_catalog(catalog, fuzzy=not args.no_fuzzy)
+    if args.files.count("-") > 1:
+        print("triage-app: '-' (standard input) can be given once", file=sys.stderr)
+        return 2
+    results = [
+        scan_file(path, matcher, encoding=args.encoding, fuzzy=not args.no_fuzzy)
+        for path in args.files
+    ]
+    if args.format == "json":
+        doc = {
+            "files": [r.to_json() for r in results],
+            "catalog": {"entries": len(catalog), "errors": len(catalog.errors)},
+        }
+        json.dump(doc, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        style = stdout_style()
+        for result in results:
+            print_file_report(result, catalog, style)
+    for result in results:
+        if result.error:
+            print(f"triage-app: {result.error}", file=sys.stderr)
+    return exit_status(results)
+
+
+def exit_status(results: list[FileResult]) -> int:
+    """2 if a file could not be read, else 1 if any regex matched, else 0."""
+    if any(r.error for r in results):
+        return 2
+    if any(m.kind == "regex" for r in results for m in r.matches):
+        return 1
+    return 0

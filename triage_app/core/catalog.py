@@ -1,0 +1,167 @@
+"""Load the catalogue: bundled records, then the user's folder, then any extra folders.
+
+Later folders override earlier ones by id (the override is reported). A record that fails
+validation is reported and skipped; everything else still loads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from triage_app.core import paths
+from triage_app.core.entry import Entry, compile_pattern
+from triage_app.core.problems import Problem, Severity
+from triage_app.core.validate import validate_record
+
+
+@dataclass
+class Catalog:
+    """The loaded entries, by id, and every problem found while loading them."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    sources: list[Path] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries.values())
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self.entries
+
+    def get(self, entry_id: str) -> Entry | None:
+        return self.entries.get(entry_id)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    def domains(self) -> dict[str, int]:
+        """Entry counts per domain, sorted by domain."""
+        counts: dict[str, int] = {}
+        for entry in self:
+            counts[entry.domain] = counts.get(entry.domain, 0) + 1
+        return dict(sorted(counts.items()))
+
+    def categories(self) -> list[str]:
+        return sorted({entry.category for entry in self})
+
+
+def default_catalog_dirs(extra: Sequence[Path] = ()) -> list[Path]:
+    """The bundled catalogue, the user's catalogue (when it exists), then `extra`."""
+    dirs = [paths.bundled_records_dir()]
+    user = paths.user_records_dir()
+    if user.is_dir():
+        dirs.append(user)
+    dirs.extend(Path(d) for d in extra)
+    return dirs
+
+
+def load_catalog(dirs: Iterable[Path], *, missing_links: Severity = Severity.WARNING) -> Catalog:
+    """Load every `*.json` record below each folder, in order; later folders override."""
+    catalog = Catalog()
+    origin: dict[str, Path] = {}
+    for directory in dirs:
+        directory = Path(directory)
+        catalog.sources.append(directory)
+        if not directory.is_dir():
+            catalog.problems.append(
+                Problem(Severity.ERROR, str(directory), None, "catalogue folder not found")
+            )
+            continue
+        seen_here: set[str] = set()
+        for path in sorted(directory.rglob("*.json")):
+            entry = _load_file(path, directory, catalog.problems)
+            if entry is None:
+                continue
+            if entry.id in seen_here:
+                catalog.problems.append(
+                    Problem(
+                        Severity.ERROR,
+                        str(path),
+                        "id",
+                        f"duplicate id {entry.id!r} (also in {origin[entry.id]}); this file is skipped",
+                        entry.id,
+                    )
+                )
+                continue
+            seen_here.add(entry.id)
+            if entry.id in catalog.entries:
+                catalog.problems.append(
+                    Problem(
+                        Severity.INFO,
+                        str(path),
+                        "id",
+                        f"overrides {entry.id!r} from {origin[entry.id]}",
+                        entry.id,
+                    )
+                )
+            catalog.entries[entry.id] = entry
+            origin[entry.id] = path
+    catalog.entries = dict(sorted(catalog.entries.items()))
+    _check_links(catalog, missing_links)
+    return catalog
+
+
+def _load_file(path: Path, root: Path, problems: list[Problem]) -> Entry | None:
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(Severity.ERROR, source, None, f"cannot read the file: {exc}"))
+        return None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems.append(
+            Problem(
+                Severity.ERROR,
+                source,
+                None,
+                f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+            )
+        )
+        return None
+    found = validate_record(record, source)
+    problems.extend(found)
+    if any(p.severity is Severity.ERROR for p in found):
+        return None
+    rel = path.relative_to(root)
+    expected = f"{rel.parent.as_posix()}/{path.stem}"
+    if len(rel.parts) == 2 and expected != record["id"]:
+        problems.append(
+            Problem(
+                Severity.WARNING,
+                source,
+                "id",
+                f"id {record['id']!r} does not match the file's place "
+                f"{expected!r} (records/<domain>/<slug>.json)",
+                record["id"],
+            )
+        )
+    pattern = compile_pattern(record["regex"], bool(record.get("case_sensitive")))
+    return Entry(data=record, source=source, pattern=pattern)
+
+
+def _check_links(catalog: Catalog, severity: Severity) -> None:
+    for entry in catalog:
+        for relation, target, _details in entry.links():
+            if target not in catalog.entries:
+                catalog.problems.append(
+                    Problem(
+                        severity,
+                        entry.source,
+                        f"transition_graph.{relation}",
+                        f"links to {target!r}, which is not in the loaded catalogue",
+                        entry.id,
+                    )
+                )

@@ -1,0 +1,100 @@
+"""Fuzzy guesses for error lines that no pattern explains.
+
+Only lines that look like errors are compared, after both sides are normalised (prefixes,
+numbers, quoted names, paths and addresses replaced by placeholders), and only a close
+similarity counts, so that a healthy log stays clean. A fuzzy guess is reported as such
+(`kind: "fuzzy"` with its similarity) and never counts as a match for the exit status.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rapidfuzz import fuzz, process
+
+# A case-sensitive test of "this line reports an error", applied only to lines that contain
+# one of TRIGGER_WORDS (found by the matcher's literal pass, so it costs nothing elsewhere).
+TRIGGER_WORDS = (
+    "error",
+    "exception",
+    "fatal",
+    "panic",
+    "critical",
+    "traceback",
+    "failed",
+    "failure",
+)
+ERROR_LINE_RE = re.compile(
+    r"\b[A-Z][A-Za-z0-9_.]*(?:Error|Exception|Failure)\b(?!s)(?:\s*:|\s*\(|$)"
+    r"|\b(?:ERROR|FATAL|PANIC|CRITICAL)\b(?!\s*[:=]?\s*0\b)"
+    r"|(?:^|\s)(?:error|fatal|panic)(?:\[\w+\])?:\s+\S"
+    r"|Traceback \(most recent call last\)"
+    r"|\b(?:failed|FAILED)\b(?:\s+(?:to|with|because)\b|:)"
+)
+MIN_SCORE = 0.85
+MAX_CANDIDATES = 5
+
+_PREFIX_RE = re.compile(
+    r"^(?:\s*(?:\[[^\]]{0,40}\]|\d{4}-\d\d-\d\d[T ][\d:.,]+Z?|\d\d:\d\d:\d\d[.,\d]*"
+    r"|npm (?:ERR!|error)|##\[\w+\]|(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|E|W|I)\b:?"
+    r"|\w+\[\d+\]:)\s*)+"
+)
+_NORMALISERS = (
+    (re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”"), " Q "),
+    (re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/]?"), " P "),
+    (re.compile(r"\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b"), " H "),
+    (re.compile(r"\d+(?:\.\d+)*"), " N "),
+    (re.compile(r"[^\w\s]+"), " "),
+    (re.compile(r"\s+"), " "),
+)
+
+
+def looks_like_error(line: str) -> bool:
+    """True for lines that report an error in a way people and tools commonly write it."""
+    return ERROR_LINE_RE.search(line) is not None
+
+
+def normalise(text: str) -> str:
+    """Reduce a message to its fixed wording (see module doc)."""
+    text = _PREFIX_RE.sub("", text, count=1)
+    for pattern, replacement in _NORMALISERS:
+        text = pattern.sub(replacement, text)
+    return text.strip().lower()
+
+
+class FuzzyIndex:
+    """Normalised signatures and examples of every entry, for fast similarity queries."""
+
+    def __init__(self, texts_by_entry: Iterable[tuple[str, Iterable[str]]]) -> None:
+        self._owners: list[str] = []
+        self._choices: list[str] = []
+        for entry_id, texts in texts_by_entry:
+            for text in dict.fromkeys(normalise(t) for t in texts if t):
+                if text:
+                    self._owners.append(entry_id)
+                    self._choices.append(text)
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    def candidates(
+        self, line: str, min_score: float = MIN_SCORE, limit: int = MAX_CANDIDATES
+    ) -> list[tuple[str, float]]:
+        """Entries whose wording is close to `line`, best first, as (entry id, 0..1)."""
+        query = normalise(line)
+        if not query or not self._choices:
+            return []
+        found = process.extract(
+            query,
+            self._choices,
+            scorer=fuzz.token_sort_ratio,
+            score_cutoff=min_score * 100,
+            limit=limit * 4,
+        )
+        best: dict[str, float] = {}
+        for _choice, score, index in found:
+            owner = self._owners[index]
+            best[owner] = max(best.get(owner, 0.0), score / 100)
+        ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
+        return ranked[:limit]

@@ -1,0 +1,225 @@
+"""What a regular expression must contain, read from its parsed form.
+
+Two questions, both answered from `re`'s own parser so that they agree with `re` exactly:
+
+* `required_factor`: a set of literal strings one of which every match must contain. The
+  matcher finds the lines that contain any of these with one Aho-Corasick pass and runs the
+  real regex only there. A pattern with no usable factor runs on every line.
+* `literal_weight`: how many characters a match consumes that the pattern spells literally
+  (not those eaten by `.*`, classes or repeats). Ranking puts precise patterns first with it.
+
+Both work on case-folded text (`fold`), which keeps string length, so offsets in folded text
+are offsets in the original.
+"""
+
+from __future__ import annotations
+
+import re
+import re._casefix as _casefix
+import re._constants as _c
+import re._parser as _parser
+from collections.abc import Iterable
+
+MIN_FACTOR_LENGTH = 3
+_Items = Iterable[tuple[object, object]]
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
+
+
+def _fold_table() -> dict[int, int]:
+    """Map every character to one canonical member of its IGNORECASE class.
+
+    `str.lower` already joins upper and lower case; `re` also treats a few more characters as
+    equal (i and dotless i, s and long s, ...), listed in `re._casefix`.
+    """
+    table: dict[int, int] = {}
+    for lower, others in _casefix._EXTRA_CASES.items():
+        canonical = min(lower, *others)
+        for cp in (lower, *others):
+            if cp != canonical:
+                table[cp] = canonical
+    return table
+
+
+_FOLD = _fold_table()
+
+
+def fold(text: str) -> str:
+    """Case-fold `text` the way IGNORECASE compares characters, keeping every offset."""
+    if text.isascii():
+        return text.lower()
+    if "\u0130" in text:  # the only character whose lower() is two characters long
+        text = text.replace("\u0130", "i")
+    return text.lower().translate(_FOLD)
+
+
+def _parse(regex: str, flags: int) -> _parser.SubPattern:
+    return _parser.parse(regex, flags)
+
+
+def _best(factors: list[frozenset[str]]) -> frozenset[str] | None:
+    usable = [f for f in factors if f and all(s and "\n" not in s for s in f)]
+    if not usable:
+        return None
+    return max(usable, key=lambda f: (min(map(len, f)), -len(f), sorted(f)))
+
+
+def _pure_literal(items: _Items) -> str | None:
+    chars = []
+    for op, av in items:
+        if op is not _c.LITERAL:
+            return None
+        chars.append(chr(av))
+    return "".join(chars)
+
+
+def _factors(items: _Items) -> list[frozenset[str]]:
+    factors: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            factors.append(frozenset({fold("".join(run))}))
+            run.clear()
+
+    for op, av in items:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if op is _c.SUBPATTERN:
+            literal = _pure_literal(av[3])
+            if literal is not None:
+                run.append(literal)
+                continue
+        flush()
+        found = _factor_of_node(op, av)
+        if found:
+            factors.append(found)
+    flush()
+    return factors
+
+
+def _factor_of_node(op: object, av: object) -> frozenset[str] | None:
+    if op is _c.SUBPATTERN:
+        return _best(_factors(av[3]))
+    if op is _c.ATOMIC_GROUP:
+        return _best(_factors(av))
+    if op in _REPEATS and av[0] >= 1:
+        return _best(_factors(av[2]))
+    if op is _c.ASSERT:  # the looked-at text is in the line even if not consumed
+        return _best(_factors(av[1]))
+    if op is _c.BRANCH:
+        alternatives = [_best(_factors(branch)) for branch in av[1]]
+        if all(alternatives):
+            return frozenset().union(*alternatives)
+    return None
+
+
+def required_factor(regex: str, flags: int = 0) -> frozenset[str] | None:
+    """Folded literals one of which every match of `regex` contains, or None if unknown."""
+    best = _best(_factors(_parse(regex, flags)))
+    if best is None or min(map(len, best)) < MIN_FACTOR_LENGTH:
+        return None
+    return best
+
+
+def _weight(items: _Items) -> int:
+    total = 0
+    for op, av in items:
+        if op is _c.LITERAL:
+            total += 1
+        elif op is _c.SUBPATTERN:
+            total += _weight(av[3])
+        elif op is _c.ATOMIC_GROUP:
+            total += _weight(av)
+        elif op in _REPEATS:
+            total += av[0] * _weight(av[2]) if av[0] >= 1 else 0
+        elif op is _c.BRANCH:
+            total += min(_weight(branch) for branch in av[1])
+    return total
+
+
+def _top_branches(regex: str) -> list[str] | None:
+    """The alternatives of a pattern that is one alternation (possibly in one group)."""
+    body = regex
+    if body.startswith("(") and _closing_paren(body, 0) == len(body) - 1:
+        inner = body[1:-1]
+        if inner.startswith("?:"):
+            inner = inner[2:]
+        elif inner.startswith("?"):
+            return None
+        body = inner
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _class_end(body, i)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    parts.append(body[start:])
+    return parts if len(parts) > 1 else None
+
+
+def _class_end(text: str, i: int) -> int:
+    j = i + 1
+    if j < len(text) and text[j] == "^":
+        j += 1
+    if j < len(text) and text[j] == "]":
+        j += 1
+    while j < len(text) and text[j] != "]":
+        j += 2 if text[j] == "\\" else 1
+    return j
+
+
+def _closing_paren(text: str, i: int) -> int:
+    depth = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _class_end(text, i)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+class LiteralWeigher:
+    """Literal characters consumed by a match of one pattern (see module doc)."""
+
+    def __init__(self, regex: str, flags: int) -> None:
+        self.static = _weight(_parse(regex, flags))
+        self.branches: list[tuple[re.Pattern[str], int]] = []
+        for part in _top_branches(regex) or []:
+            try:
+                self.branches.append((re.compile(part, flags), _weight(_parse(part, flags))))
+            except re.error:  # a branch that only parses in context: keep the static weight
+                self.branches = []
+                break
+
+    def weigh(self, text: str, match: re.Match[str]) -> int:
+        """The weight of `match`, found in `text`: the heaviest branch that matches there."""
+        if not self.branches:
+            return self.static
+        weights = [
+            w
+            for p, w in self.branches
+            if (m := p.match(text, match.start())) and m.end() == match.end()
+        ]
+        if not weights:
+            weights = [w for p, w in self.branches if p.match(text, match.start())]
+        return max(weights) if weights else self.static

@@ -1,0 +1,95 @@
+"""Plain data produced by a scan: candidates, matched lines, progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["regex", "fuzzy"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One entry that could explain a line, with why it ranks where it does."""
+
+    entry_id: str
+    signature: str
+    score: float  # 1.0 for a regex match; similarity 0..1 for a fuzzy guess
+    kind: Kind
+    span: tuple[int, int] | None
+    literal_chars: int = 0
+    confidence: float = 0.0
+
+    @property
+    def why(self) -> str:
+        if self.kind == "fuzzy":
+            return f"no pattern matched; the line is {self.score:.0%} similar to the signature"
+        return (
+            f"pattern matched, {self.literal_chars} literal characters of it consumed; "
+            f"entry confidence {self.confidence:.2f}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entry_id": self.entry_id,
+            "signature": self.signature,
+            "score": round(self.score, 4),
+            "kind": self.kind,
+            "span": list(self.span) if self.span else None,
+            "literal_chars": self.literal_chars,
+            "confidence": self.confidence,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True)
+class LineMatch:
+    """A matched line: its number (as `grep -n`), text as matched, ranked candidates."""
+
+    line: int
+    text: str
+    truncated: bool
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def top(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def kind(self) -> Kind:
+        return self.top.kind
+
+    def to_json(self) -> dict[str, Any]:
+        top = self.top
+        return {
+            "line": self.line,
+            "entry_id": top.entry_id,
+            "signature": top.signature,
+            "score": round(top.score, 4),
+            "kind": top.kind,
+            "span": list(top.span) if top.span else None,
+            "text": self.text,
+            "truncated": self.truncated,
+            "candidates": [c.to_json() for c in self.candidates],
+        }
+
+
+@dataclass(frozen=True)
+class ScanProgress:
+    """Sent after each chunk: new matches and how far the scan has come."""
+
+    matches: list[LineMatch]
+    lines: int
+    bytes_done: int
+    bytes_total: int | None
+
+
+@dataclass
+class ScanSummary:
+    """The end of one file's scan."""
+
+    lines: int = 0
+    matches: list[LineMatch] = field(default_factory=list)
+    warning: str | None = None
+    cancelled: bool = False
+    fuzzy_skipped: int = 0  # error-looking lines not compared because of the per-file cap

@@ -1,0 +1,99 @@
+"""Scan logs: a cancellable iterator of progress for the window, a whole-file call for the CLI."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
+from triage_app.core.matcher import FuzzyBudget, Matcher
+from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
+
+
+def iter_scan(
+    source: LogSource,
+    matcher: Matcher,
+    summary: ScanSummary,
+    *,
+    cancel: threading.Event | None = None,
+    fuzzy: bool = True,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> Iterator[ScanProgress]:
+    """Scan `source` chunk by chunk, yielding each chunk's matches and the progress.
+
+    `summary` is filled in as the scan goes (line count, all matches, warnings), so it is
+    complete when the iterator ends, and honest about how far it came when cancelled.
+    """
+    budget = FuzzyBudget() if fuzzy else None
+    total = source.info.size
+    for chunk in source.text_chunks(chunk_bytes):
+        if cancel is not None and cancel.is_set():
+            summary.cancelled = True
+            break
+        found = matcher.scan_chunk(chunk, summary.lines + 1, budget)
+        summary.lines += chunk.count("\n") + (0 if chunk.endswith("\n") else 1)
+        summary.matches.extend(found)
+        yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)
+    summary.warning = source.warning
+    if budget is not None:
+        summary.fuzzy_skipped = budget.skipped
+
+
+@dataclass
+class FileResult:
+    """One file's scan, shaped like the `files` items of the JSON contract."""
+
+    path: str
+    lines: int = 0
+    encoding: str | None = None
+    compression: str | None = None
+    error: str | None = None
+    warning: str | None = None
+    matches: list[LineMatch] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        doc = {
+            "path": self.path,
+            "lines": self.lines,
+            "encoding": self.encoding,
+            "compression": self.compression,
+            "error": self.error,
+            "matches": [m.to_json() for m in self.matches],
+        }
+        if self.warning:
+            doc["warning"] = self.warning
+        return doc
+
+
+def scan_file(
+    path: str | os.PathLike[str],
+    matcher: Matcher,
+    *,
+    encoding: str | None = None,
+    fuzzy: bool = True,
+    cancel: threading.Event | None = None,
+) -> FileResult:
+    """Scan one whole file; a file that cannot be read gives a result with `error` set."""
+    result = FileResult(str(path))
+    try:
+        with open_log(path, encoding=encoding) as source:
+            result.encoding = source.info.encoding
+            result.compression = source.info.compression
+            summary = ScanSummary()
+            for _progress in iter_scan(source, matcher, summary, cancel=cancel, fuzzy=fuzzy):
+                pass
+    except LogError as exc:
+        result.error = str(exc)
+        return result
+    result.lines = summary.lines
+    result.matches = summary.matches
+    result.warning = summary.warning
+    if summary.fuzzy_skipped:
+        note = (
+            f"{summary.fuzzy_skipped} further error-looking lines were not compared "
+            "fuzzily (per-file limit)"
+        )
+        result.warning = f"{result.warning}; {note}" if result.warning else note
+    return result

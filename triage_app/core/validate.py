@@ -1,0 +1,369 @@
+"""Check one record against the record format in DESIGN.md.
+
+Every finding names the field and says what is wrong, so a person can fix the file. Errors mean
+the record cannot be used (it is skipped); warnings mean it loads but something is off. Unknown
+fields are kept and warned about, never dropped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from triage_app.core.entry import compile_pattern
+from triage_app.core.problems import Problem, Severity
+
+DOMAINS = frozenset(
+    [
+        "python",
+        "pip",
+        "pytorch",
+        "cuda",
+        "nccl",
+        "huggingface",
+        "tensorflow",
+        "jax",
+        "numpy",
+        "pandas",
+        "node",
+        "npm",
+        "typescript",
+        "docker",
+        "kubernetes",
+        "git",
+        "ci",
+        "java",
+        "gradle",
+        "maven",
+        "go",
+        "rust",
+        "cpp",
+        "postgresql",
+        "mysql",
+        "redis",
+        "mongodb",
+        "sqlite",
+        "network",
+        "linux",
+        "aws",
+        "gcloud",
+        "azure",
+        "terraform",
+    ]
+)
+REQUIRED = ("id", "signature", "regex", "domain", "category", "root_cause")
+ID_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+$")
+TIERS = ("ai_generated", "human_reviewed", "reproduced")
+STATUSES = ("active", "fixed", "deprecated", "removed")
+RESOLVABLE = ("true", "false", "partial")
+RELATIONS = ("leads_to", "preceded_by", "frequently_confused_with")
+OPTIONAL_STRINGS = (
+    "signature_zh",
+    "subcategory",
+    "root_cause_zh",
+    "root_cause_type",
+    "official_doc_url",
+    "official_doc_section",
+    "error_code",
+    "locale",
+)
+STRING_LISTS = ("workarounds_zh", "tags", "aliases", "examples", "counter_examples")
+RATES = ("confidence", "fix_success_rate")
+DATES = ("first_seen", "last_confirmed", "last_updated")
+KNOWN_FIELDS = frozenset(
+    (
+        *REQUIRED,
+        *OPTIONAL_STRINGS,
+        *STRING_LISTS,
+        *RATES,
+        *DATES,
+        "case_sensitive",
+        "versions",
+        "os_specific",
+        "dead_ends",
+        "workarounds",
+        "transition_graph",
+        "verification_tier",
+        "resolvable",
+        "evidence_count",
+    )
+)
+VERSION_FIELDS = ("version", "introduced", "deprecated", "removed", "behavior_change", "status")
+DEAD_END_FIELDS = ("action", "why_fails", "fail_rate", "condition", "sources")
+WORKAROUND_FIELDS = ("action", "success_rate", "how", "condition", "sources")
+LINK_FIELDS = ("error_id", "probability", "condition", "distinction")
+
+
+class _Checker:
+    """Collects the problems of one record."""
+
+    def __init__(self, record: Mapping[str, Any], source: str) -> None:
+        self.record = record
+        self.source = source
+        self.problems: list[Problem] = []
+        rid = record.get("id")
+        self.entry_id = rid if isinstance(rid, str) else None
+
+    def add(self, field: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        self.problems.append(Problem(severity, self.source, field, message, self.entry_id))
+
+    def warn(self, field: str | None, message: str) -> None:
+        self.add(field, message, Severity.WARNING)
+
+
+def _type_name(value: Any) -> str:
+    return {
+        dict: "object",
+        list: "list",
+        str: "string",
+        bool: "boolean",
+        type(None): "null",
+        int: "integer",
+        float: "number",
+    }.get(type(value), type(value).__name__)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_str(c: _Checker, field: str, value: Any, *, required: bool = False) -> bool:
+    if value is None:
+        if required:
+            c.add(field, "is required")
+        return False
+    if not isinstance(value, str):
+        c.add(field, f"must be a string, not {_type_name(value)}")
+        return False
+    if required and not value.strip():
+        c.add(field, "must not be empty")
+        return False
+    return True
+
+
+def _check_rate(c: _Checker, field: str, value: Any) -> None:
+    if value is None:
+        return
+    if not _is_number(value):
+        c.add(field, f"must be a number from 0 to 1, not {_type_name(value)}")
+    elif not 0 <= value <= 1:
+        c.add(field, f"must be between 0 and 1, got {value}")
+
+
+def _check_date(c: _Checker, field: str, value: Any) -> None:
+    if value is None or not _check_str(c, field, value):
+        return
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise ValueError
+        dt.date.fromisoformat(value)
+    except ValueError:
+        c.add(field, f"must be a date YYYY-MM-DD, got {value!r}")
+
+
+def _check_str_list(c: _Checker, field: str, value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        c.add(field, f"must be a list of strings, not {_type_name(value)}")
+        return []
+    good = []
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            good.append(item)
+        else:
+            c.add(f"{field}[{i}]", f"must be a string, not {_type_name(item)}")
+    return good
+
+
+def _check_objects(
+    c: _Checker,
+    field: str,
+    value: Any,
+    known: tuple[str, ...],
+    check_item: Callable[[_Checker, str, Mapping[str, Any]], None],
+) -> list[Mapping[str, Any]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        c.add(field, f"must be a list of objects, not {_type_name(value)}")
+        return []
+    items = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        if not isinstance(item, Mapping):
+            c.add(where, f"must be an object, not {_type_name(item)}")
+            continue
+        for key in item:
+            if key not in known:
+                c.warn(f"{where}.{key}", "unknown field (kept)")
+        check_item(c, where, item)
+        items.append(item)
+    return items
+
+
+def _check_version(c: _Checker, where: str, item: Mapping[str, Any]) -> None:
+    for key in VERSION_FIELDS:
+        _check_str(c, f"{where}.{key}", item.get(key))
+    status = item.get("status")
+    if isinstance(status, str) and status not in STATUSES:
+        c.add(f"{where}.status", f"must be one of {', '.join(STATUSES)}, got {status!r}")
+
+
+def _check_action_item(rate_field: str, text_field: str) -> Callable[..., None]:
+    def check(c: _Checker, where: str, item: Mapping[str, Any]) -> None:
+        _check_str(c, f"{where}.action", item.get("action"), required=True)
+        _check_str(c, f"{where}.{text_field}", item.get(text_field))
+        _check_str(c, f"{where}.condition", item.get("condition"))
+        _check_rate(c, f"{where}.{rate_field}", item.get(rate_field))
+        _check_str_list(c, f"{where}.sources", item.get("sources"))
+
+    return check
+
+
+def _check_graph(c: _Checker, value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        c.add("transition_graph", f"must be an object, not {_type_name(value)}")
+        return
+    for key in value:
+        if key not in RELATIONS:
+            c.warn(f"transition_graph.{key}", "unknown relation (kept)")
+    for relation in RELATIONS:
+        links = value.get(relation)
+        if links is None:
+            continue
+        if not isinstance(links, list):
+            c.add(f"transition_graph.{relation}", "must be a list")
+            continue
+        for i, link in enumerate(links):
+            where = f"transition_graph.{relation}[{i}]"
+            if isinstance(link, str):
+                target = link
+            elif isinstance(link, Mapping):
+                target = link.get("error_id")
+                _check_rate(c, f"{where}.probability", link.get("probability"))
+                _check_str(c, f"{where}.condition", link.get("condition"))
+                _check_str(c, f"{where}.distinction", link.get("distinction"))
+                for key in link:
+                    if key not in LINK_FIELDS:
+                        c.warn(f"{where}.{key}", "unknown field (kept)")
+            else:
+                c.add(where, f"must be an entry id or an object, not {_type_name(link)}")
+                continue
+            if not isinstance(target, str) or not ID_RE.match(target):
+                c.add(where, f"must name an entry id like 'domain/slug', got {target!r}")
+
+
+def _check_regex(c: _Checker, record: Mapping[str, Any]) -> None:
+    regex = record.get("regex")
+    if not _check_str(c, "regex", regex, required=True):
+        return
+    case_sensitive = bool(record.get("case_sensitive"))
+    try:
+        pattern = compile_pattern(regex, case_sensitive)
+    except re.error as exc:
+        c.add("regex", f"is not a valid Python regular expression: {exc}")
+        return
+    if pattern.search("") is not None:
+        c.add("regex", "matches an empty line, so it would fire on every line")
+        return
+    signature = record.get("signature")
+    if isinstance(signature, str) and signature and not pattern.search(signature):
+        c.add("regex", "does not match the record's own signature")
+    for i, text in enumerate(_check_str_list(c, "examples", record.get("examples"))):
+        if not pattern.search(text):
+            c.add(f"examples[{i}]", f"is not matched by the regex: {text!r}")
+    for i, text in enumerate(
+        _check_str_list(c, "counter_examples", record.get("counter_examples"))
+    ):
+        if pattern.search(text):
+            c.add(f"counter_examples[{i}]", f"is matched by the regex but must not be: {text!r}")
+
+
+def _check_identity(c: _Checker, record: Mapping[str, Any]) -> None:
+    rid = record.get("id")
+    if _check_str(c, "id", rid, required=True) and not ID_RE.match(rid):
+        c.add("id", f"must look like 'domain/slug' (lowercase a-z, 0-9, '-'), got {rid!r}")
+    domain = record.get("domain")
+    if _check_str(c, "domain", domain, required=True):
+        if isinstance(rid, str) and ID_RE.match(rid) and rid.split("/")[0] != domain:
+            c.add("domain", f"is {domain!r} but the id starts with {rid.split('/')[0]!r}")
+        if domain not in DOMAINS:
+            c.warn("domain", f"{domain!r} is not one of the catalogue's domains")
+    for key in ("signature", "category", "root_cause"):
+        _check_str(c, key, record.get(key), required=True)
+
+
+def validate_record(record: Any, source: str) -> list[Problem]:
+    """All problems of one parsed record (an empty list means it is valid)."""
+    if not isinstance(record, Mapping):
+        return [
+            Problem(
+                Severity.ERROR,
+                source,
+                None,
+                f"a record file must hold one JSON object, not a {_type_name(record)}",
+            )
+        ]
+    c = _Checker(record, source)
+    _check_identity(c, record)
+    for key in OPTIONAL_STRINGS:
+        _check_str(c, key, record.get(key))
+    url = record.get("official_doc_url")
+    if isinstance(url, str) and not re.match(r"https?://[^\s/]+\.[^\s]+$", url):
+        c.add("official_doc_url", f"must be an http(s) URL, got {url!r}")
+    case = record.get("case_sensitive")
+    if case is not None and not isinstance(case, bool):
+        c.add("case_sensitive", f"must be true or false, not {_type_name(case)}")
+    for key in RATES:
+        _check_rate(c, key, record.get(key))
+    for key in DATES:
+        _check_date(c, key, record.get(key))
+    for key in ("workarounds_zh", "tags", "aliases"):
+        _check_str_list(c, key, record.get(key))
+    _check_objects(c, "versions", record.get("versions"), VERSION_FIELDS, _check_version)
+    _check_objects(
+        c,
+        "dead_ends",
+        record.get("dead_ends"),
+        DEAD_END_FIELDS,
+        _check_action_item("fail_rate", "why_fails"),
+    )
+    workarounds = _check_objects(
+        c,
+        "workarounds",
+        record.get("workarounds"),
+        WORKAROUND_FIELDS,
+        _check_action_item("success_rate", "how"),
+    )
+    zh = record.get("workarounds_zh")
+    if isinstance(zh, list) and zh and len(zh) != len(workarounds):
+        c.add("workarounds_zh", f"has {len(zh)} items but workarounds has {len(workarounds)}")
+    os_specific = record.get("os_specific")
+    if os_specific is not None and not (
+        isinstance(os_specific, Mapping) and all(isinstance(v, str) for v in os_specific.values())
+    ):
+        c.add("os_specific", "must be an object mapping an OS name to a note")
+    _check_graph(c, record.get("transition_graph"))
+    _check_enums(c, record)
+    _check_regex(c, record)
+    for key in record:
+        if key not in KNOWN_FIELDS:
+            c.warn(key, "unknown field (kept and shown)")
+    return c.problems
+
+
+def _check_enums(c: _Checker, record: Mapping[str, Any]) -> None:
+    tier = record.get("verification_tier")
+    if tier is not None and tier not in TIERS:
+        c.add("verification_tier", f"must be one of {', '.join(TIERS)}, got {tier!r}")
+    resolvable = record.get("resolvable")
+    if resolvable is not None and resolvable not in RESOLVABLE:
+        c.add("resolvable", f'must be the string "true", "false" or "partial", got {resolvable!r}')
+    count = record.get("evidence_count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        c.add("evidence_count", f"must be a whole number >= 0, got {count!r}")
