@@ -1,0 +1,154 @@
+"""A line-offset index over an uncompressed log file, so a viewer can show line N at once.
+
+Built in one pass (`build` yields progress and honours a cancel flag), it stores the byte
+offset where each line starts. Reading a line then costs one seek and one read, whatever the
+file's size. Compressed logs are first decompressed to a temporary file (`decompress_to`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import tempfile
+import threading
+from array import array
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from triage_app.core.logsource import LogSource
+
+INDEX_CHUNK = 4 * 1024 * 1024
+
+_WIDE = {"utf-16": 2, "utf-16-le": 2, "utf-16-be": 2, "utf-32": 4, "utf-32-le": 4, "utf-32-be": 4}
+
+
+def _layout(path: Path, encoding: str) -> tuple[str, int, int]:
+    """(codec for decoding slices, bytes of BOM to skip, code-unit size)."""
+    name = codecs.lookup(encoding).name
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if name == "utf-8-sig":
+        return "utf-8", 3 if head.startswith(codecs.BOM_UTF8) else 0, 1
+    if name in ("utf-16", "utf-32"):
+        unit = _WIDE[name]
+        le, be = (
+            (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+            if unit == 2
+            else (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+        )
+        if head.startswith(be):
+            return f"{name}-be", unit, unit
+        return f"{name}-le", unit if head.startswith(le) else 0, unit
+    return name, 0, _WIDE.get(name, 1)
+
+
+class LineIndex:
+    """Line starts of one file. Thread-safe for one builder and any number of readers."""
+
+    def __init__(self, path: str | Path, encoding: str) -> None:
+        self.path = Path(path)
+        self.encoding = encoding
+        self.codec, self.data_start, self.unit = _layout(self.path, encoding)
+        self.size = self.path.stat().st_size
+        self._newline = "\n".encode(self.codec)
+        self._starts = array("Q", [self.data_start])
+        self.complete = False
+        self._lock = threading.Lock()
+        self._reader = open(self.path, "rb")  # noqa: SIM115 - kept open for random reads
+
+    def __len__(self) -> int:
+        """Lines known so far (all of them once `complete`)."""
+        n = len(self._starts) - 1
+        if self.complete and self._starts[-1] < self.size:
+            n += 1
+        return n
+
+    def build(
+        self, cancel: threading.Event | None = None, chunk_bytes: int = INDEX_CHUNK
+    ) -> Iterator[int]:
+        """Index the whole file, yielding the line count after each chunk."""
+        chunk_bytes -= chunk_bytes % self.unit
+        finder = re.compile(re.escape(self._newline))
+        width = len(self._newline)
+        with open(self.path, "rb") as f:
+            f.seek(self.data_start)
+            base = self.data_start
+            while True:
+                if cancel is not None and cancel.is_set():
+                    return
+                block = f.read(chunk_bytes)
+                if not block:
+                    break
+                if self.unit == 1:
+                    ends = [base + m.end() for m in finder.finditer(block)]
+                else:
+                    ends = [
+                        base + m.start() + width
+                        for m in finder.finditer(block)
+                        if m.start() % self.unit == 0
+                    ]
+                self._starts.extend(ends)
+                base += len(block)
+                yield len(self._starts) - 1
+        self.size = base
+        self.complete = True
+        yield len(self)
+
+    def build_all(self) -> LineIndex:
+        for _count in self.build():
+            pass
+        return self
+
+    def _span(self, n: int) -> tuple[int, int]:
+        start = self._starts[n]
+        end = self._starts[n + 1] if n + 1 < len(self._starts) else self.size
+        return start, end
+
+    def raw_line(self, n: int) -> bytes:
+        """Bytes of line `n` (0-based), line ending included."""
+        if not 0 <= n < len(self):
+            raise IndexError(n)
+        start, end = self._span(n)
+        with self._lock:
+            self._reader.seek(start)
+            return self._reader.read(end - start)
+
+    def line(self, n: int) -> str:
+        """Decoded text of line `n` (0-based), without its `\\n` or `\\r\\n`."""
+        text = self.raw_line(n).decode(self.codec, errors="replace")
+        if text.endswith("\n"):
+            text = text[:-1]
+        return text.removesuffix("\r")
+
+    def lines(self, start: int, stop: int) -> list[str]:
+        return [self.line(n) for n in range(max(0, start), min(stop, len(self)))]
+
+    def close(self) -> None:
+        with self._lock:
+            self._reader.close()
+
+
+def decompress_to(
+    source: LogSource,
+    directory: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> Path | None:
+    """Write the decompressed bytes of `source` to a temporary file; None if cancelled.
+
+    The caller owns (and deletes) the file.
+    """
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, path returned
+        prefix="triage-", suffix=".log", dir=directory, delete=False
+    )
+    path = Path(handle.name)
+    with handle:
+        for block in source.raw_chunks():
+            if cancel is not None and cancel.is_set():
+                handle.close()
+                path.unlink(missing_ok=True)
+                return None
+            handle.write(block)
+            if progress is not None:
+                progress(source.bytes_read() or 0)
+    return path
