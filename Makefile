@@ -1,0 +1,32 @@
+# Two commands matter (see README): `make run` and `make test`. Both set everything up first.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test setup lint format bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/bootstrap.sh
+	bash scripts/bootstrap.sh "$(VENV)"
+	touch $(STAMP)
+
+run: setup
+	bash scripts/run-sample.sh "$(VENV)"
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: lint
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: setup
+	$(PY) bench/bench_scan.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
