@@ -107,14 +107,20 @@ class ImportResult:
 
     def summary(self) -> str:
         """One line for people, e.g. for the CLI and the window's status bar."""
-        parts = [f"{self.notes_added} notes added", f"{self.notes_unchanged} already present"]
+        parts = [
+            _count(self.notes_added, "note") + " added",
+            f"{self.notes_unchanged} already there",
+        ]
         if self.notes_conflicting:
-            parts.append(f"{self.notes_conflicting} differing versions kept side by side")
-        marks = self.marks_added + self.marks_replaced
-        parts.append(f"{marks} marks added or updated")
+            parts.append(f"{_count(self.notes_conflicting, 'differing version')} kept side by side")
+        parts.append(_count(self.marks_added + self.marks_replaced, "mark") + " added or updated")
         if self.marks_kept_local:
-            parts.append(f"{self.marks_kept_local} newer local marks kept")
+            parts.append(f"{_count(self.marks_kept_local, 'newer local mark')} kept")
         return ", ".join(parts)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def normalise_action(text: str) -> str:
