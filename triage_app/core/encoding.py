@@ -110,13 +110,24 @@ def _utf16_by_nul_pattern(sample: bytes) -> str | None:
     return None
 
 
+# When the detector finds several codecs equally plausible (cp1250 and cp1252 decode the same
+# Western text alike), prefer the one logs are most often written in.
+_PREFERRED = ("cp1252", "gb18030", "gbk", "big5", "shift_jis", "euc_kr", "cp1251", "latin_1")
+
+
 def _detect_legacy(sample: bytes) -> Detected:
     from charset_normalizer import from_bytes
 
-    best = from_bytes(sample[:SAMPLE_BYTES]).best()
-    if best is not None and best.encoding:
+    results = list(from_bytes(sample[:SAMPLE_BYTES]))
+    if results:
+        best = results[0]
+        tied = [
+            r.encoding for r in results if r.chaos == best.chaos and r.coherence == best.coherence
+        ]
+        preferred = [e for e in _PREFERRED if e in tied]
+        name = preferred[0] if preferred else best.encoding
         try:
-            return Detected(codecs.lookup(best.encoding).name, "detector")
+            return Detected(codecs.lookup(name).name, "detector")
         except LookupError:
             pass
     return Detected("cp1252", "fallback")
