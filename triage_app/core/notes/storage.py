@@ -46,6 +46,9 @@ from triage_app.core.notes.errors import (
 _REVISION_TABLE = "_storage"
 _HEAD = re.compile(rb'\A\{"_storage": \{"1": \{"revision": "([0-9a-f]{32})"')
 _HEAD_SIZE = 80
+#: How often a waiting writer retries the lock (filelock polls a non-blocking flock; its 50 ms
+#: default lets a busy writer starve the other window).
+_POLL_INTERVAL = 0.005
 #: (revision or None, size, mtime_ns, inode); `_MISSING` when there is no file.
 Signature = tuple[bytes | None, int, int, int]
 _MISSING: Signature = (None, -1, -1, -1)
@@ -134,7 +137,7 @@ class DurableJSONStorage(Storage):
         with self.mutex:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._lock.acquire()
+                self._lock.acquire(poll_interval=_POLL_INTERVAL)
             except Timeout:
                 raise NotesBusyError(
                     f"another Triage process has held {self._lock_path} for over "
