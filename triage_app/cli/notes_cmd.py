@@ -155,7 +155,7 @@ def _delete(store: NotesStore, args: argparse.Namespace) -> int:
 def _export(store: NotesStore, args: argparse.Namespace) -> int:
     count = store.export_to(args.file)
     marks = len(store.all_marks())
-    print(f"exported {_plural(count, 'note') or '0 notes'} and {marks} marks to {args.file}")
+    print(f"exported {_count(count, 'note')} and {_count(marks, 'mark')} to {args.file}")
     return 0
 
 
@@ -165,8 +165,12 @@ def _import(store: NotesStore, args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
 def _plural(count: int, word: str) -> str:
-    return "" if not count else f"{count} {word}{'s' if count != 1 else ''}"
+    return _count(count, word) if count else ""
 
 
 def _safe(text: str) -> str:

@@ -34,7 +34,7 @@ from triage_app.core.notes.model import ImportResult, mark_key, mark_problem, no
 
 EXPORT_FORMAT = "triage-notes-export"
 _NOTE_FIELDS = ("entry_id", "text", "tags", "created", "updated")
-_MARK_FIELDS = ("action_text", "verdict", "updated")
+_MARK_FIELDS = ("action_text", "verdict")  # the same verdict at another time is no change
 _CONFLICT_NAMESPACE = uuid.UUID("5b0f3c1e-8f0e-4c55-9a55-7d1f1f0e2a11")
 
 
