@@ -94,3 +94,62 @@ def test_a_huge_note_round_trips(tmp_path: Path) -> None:
     note = store.add_note("e/1", text, ["big"])
     assert NotesStore(tmp_path / "notes.json").all_notes() == [note]
     assert store.search("\ud800 end") == [note]
+
+
+JSON_VALUE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.text(max_size=5),
+    st.lists(st.text(max_size=3)),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers()),
+)
+NOTE_KEYS = ["note_id", "entry_id", "text", "tags", "created", "updated"]
+MARK_KEYS = ["entry_id", "action", "action_text", "verdict", "updated"]
+
+
+def _docs(keys: list[str], good: dict) -> st.SearchStrategy:
+    """Documents that are mostly right, with a few fields missing or wrongly typed."""
+    broken = st.fixed_dictionaries(
+        {}, optional={k: st.one_of(st.just(good[k]), JSON_VALUE) for k in keys}
+    )
+    return st.one_of(st.just(good), broken, JSON_VALUE)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_the_fast_record_check_agrees_with_the_per_record_check(data) -> None:
+    from triage_app.core.notes.model import (
+        mark_key,
+        mark_problem,
+        marks_all_well_typed,
+        note_problem,
+        notes_all_well_typed,
+    )
+
+    note = {
+        "note_id": "n",
+        "entry_id": "e",
+        "text": "t",
+        "tags": ["x"],
+        "created": "c",
+        "updated": "u",
+    }
+    notes = data.draw(st.lists(_docs(NOTE_KEYS, note), max_size=4))
+    table = {}
+    for i, doc in enumerate(notes):
+        key = doc.get("note_id") if isinstance(doc, dict) and data.draw(st.booleans()) else f"k{i}"
+        table[key if isinstance(key, str) else f"k{i}"] = doc
+    expected = all(note_problem(k, d) is None for k, d in table.items())
+    assert notes_all_well_typed(table) == expected
+
+    mark = {"entry_id": "e", "action": "a", "action_text": "A", "verdict": "worked", "updated": "u"}
+    marks = data.draw(st.lists(_docs(MARK_KEYS, mark), max_size=4))
+    mtable = {}
+    for i, doc in enumerate(marks):
+        usable = isinstance(doc, dict) and all(isinstance(doc.get(f), str) for f in MARK_KEYS[:2])
+        right_key = usable and data.draw(st.booleans())
+        mtable[mark_key(doc["entry_id"], doc["action"]) if right_key else f"k{i}"] = doc
+    expected = all(mark_problem(k, d) is None for k, d in mtable.items())
+    assert marks_all_well_typed(mtable) == expected

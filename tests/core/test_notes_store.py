@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import gc
 import json
 import threading
+import weakref
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,9 @@ from tests.core.test_notes_support import StepClock, assert_valid_file, file_tab
 from triage_app.core.notes import (
     NoteNotFoundError,
     NotesBusyError,
+    NotesError,
     NotesStore,
+    durable,
     normalise_action,
 )
 from triage_app.core.notes import migrate as migrate_mod
@@ -242,3 +247,47 @@ def test_an_older_schema_is_migrated_on_first_write_after_a_backup(
     assert tables["notes"][note.note_id]["pinned"] is False
     (backup,) = tmp_path.glob("notes.json.schema-1-backup-*")
     assert backup.read_bytes() == original
+
+
+def test_a_failed_write_reports_clearly_and_leaves_file_and_store_consistent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    store = NotesStore(path)
+    kept = store.add_note("e/1", "kept")
+    before = path.read_bytes()
+
+    def disk_full(step: str) -> None:
+        if step == "before_fsync":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(durable, "fault_point", disk_full)
+    with pytest.raises(NotesError, match="could not save notes.json: No space left on device"):
+        store.add_note("e/1", "lost to a full disk")
+    monkeypatch.undo()
+    assert path.read_bytes() == before  # the old complete state
+    assert list(tmp_path.glob(".notes.json.*.tmp")) == []  # no temporary file left behind
+    assert store.all_notes() == [kept]  # the refused note is not shown either
+    assert [n.text for n in (kept, store.add_note("e/1", "next"))] == ["kept", "next"]
+
+
+def test_refresh_tells_the_window_when_another_process_changed_the_notes(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    window, other = NotesStore(path), NotesStore(path)
+    assert window.refresh() is False
+    other.add_note("e/1", "from elsewhere")
+    assert window.refresh() is True
+    assert window.refresh() is False  # nothing new since
+
+
+def test_a_dropped_store_is_freed_at_once(tmp_path: Path) -> None:
+    """No reference cycle: a closed window's notes do not wait for the garbage collector."""
+    store = NotesStore(tmp_path / "notes.json")
+    store.add_note("e/1", "x")
+    ref = weakref.ref(store)
+    gc.disable()
+    try:
+        del store
+        assert ref() is None
+    finally:
+        gc.enable()

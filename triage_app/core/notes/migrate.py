@@ -19,7 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from triage_app.core.notes.errors import CorruptNotesFileError
-from triage_app.core.notes.model import mark_problem, note_problem
+from triage_app.core.notes.model import (
+    mark_problem,
+    marks_all_well_typed,
+    note_problem,
+    notes_all_well_typed,
+)
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -77,9 +82,13 @@ def check_tables(tables: Tables) -> Tables:
             )
     bad: list[str] = []
     cleaned = dict(tables)
-    for name, problem in ((NOTES_TABLE, note_problem), (MARKS_TABLE, mark_problem)):
+    checks = (
+        (NOTES_TABLE, notes_all_well_typed, note_problem),
+        (MARKS_TABLE, marks_all_well_typed, mark_problem),
+    )
+    for name, all_fine, problem in checks:
         table = tables.get(name)
-        if not table:
+        if not table or all_fine(table):  # the fast check; per record only to name the bad ones
             continue
         problems = {key: why for key, doc in table.items() if (why := problem(key, doc))}
         if problems:

@@ -40,6 +40,7 @@ from triage_app.core.notes.errors import (
     CorruptNotesFileError,
     NotesBusyError,
     NotesConflictError,
+    NotesError,
     NotesReadOnlyError,
 )
 
@@ -80,6 +81,7 @@ class DurableJSONStorage(Storage):
         self._sig: Signature | None = None  # None: the cache is not to be trusted
         self._depth = 0
         self._dirty = False
+        self.generation = 0  # bumped whenever the cached state is replaced (load or write)
 
     # TinyDB's interface ------------------------------------------------------------------------
 
@@ -161,10 +163,14 @@ class DurableJSONStorage(Storage):
         try:
             durable.durable_write(self.path, payload.encode("ascii"))
             st = os.stat(self.path)
+        except OSError as exc:  # the file on disk is still the old complete state
+            self._forget()
+            error = NotesReadOnlyError if isinstance(exc, PermissionError) else NotesError
+            raise error(f"could not save {self.path.name}: {exc.strerror or exc}") from exc
         except BaseException:
             self._forget()
             raise
-        self._cache, self._sig = data, (revision.encode(), st.st_size, st.st_mtime_ns, st.st_ino)
+        self._set(data, (revision.encode(), st.st_size, st.st_mtime_ns, st.st_ino))
 
     def read_raw(self) -> tuple[bytes | None, Signature]:
         """The file's bytes (None when missing) and their signature."""
@@ -180,7 +186,7 @@ class DurableJSONStorage(Storage):
         """Parse and check file bytes; raises CorruptNotesFileError."""
         if raw is None:
             return None
-        if not raw.strip():
+        if not raw or raw.isspace():  # (isspace stops at the first other byte: no copy)
             raise CorruptNotesFileError("the file is empty")
         try:
             tables = json.loads(raw)
@@ -192,7 +198,7 @@ class DurableJSONStorage(Storage):
 
     def adopt(self, data: dict | None, sig: Signature) -> None:
         """Use `data` as the state of the file with signature `sig`."""
-        self._cache, self._sig = data, sig
+        self._set(data, sig)
 
     def last_good(self) -> dict | None:
         """The last state read from or written to disk, if it is still trustworthy."""
@@ -214,7 +220,11 @@ class DurableJSONStorage(Storage):
         if self._sig == _MISSING and not self.path.exists():
             return
         raw, sig = self.read_raw()
-        self._cache, self._sig = self.decode(raw), sig
+        self._set(self.decode(raw), sig)
+
+    def _set(self, data: dict | None, sig: Signature) -> None:
+        self._cache, self._sig = data, sig
+        self.generation += 1
 
     def _forget(self) -> None:
         self._cache, self._sig = None, None

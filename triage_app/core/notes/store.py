@@ -8,6 +8,7 @@ and a file this version must not write (newer schema, write-protected) is opened
 from __future__ import annotations
 
 import uuid
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -73,7 +74,10 @@ class NotesStore:
         self._read_only_reason: str | None = None
         self._migrated_from: int | None = None
         self._db = NotesDB(
-            self.path, storage=DurableJSONStorage, loader=self._load, lock_timeout=lock_timeout
+            self.path,
+            storage=DurableJSONStorage,
+            loader=_weak_loader(self),
+            lock_timeout=lock_timeout,
         )
         self._storage: DurableJSONStorage = self._db.storage  # type: ignore[assignment]
         self._notes = self._db.table(NOTES_TABLE, cache_size=0)
@@ -85,6 +89,18 @@ class NotesStore:
         if not self.read_only:
             recovery.remove_stale_temp_files(self._storage)
         self._run(self._storage.read)
+        self._seen_generation = self._storage.generation
+
+    def refresh(self) -> bool:
+        """Reload if the file changed on disk; True if the notes may differ from the last call.
+
+        Reads reload by themselves; this is for a window that wants to know when to redraw
+        (on focus, or from a file watcher or timer) without re-reading everything itself.
+        """
+        self._run(self._storage.read)
+        changed = self._storage.generation != self._seen_generation
+        self._seen_generation = self._storage.generation
+        return changed
 
     @property
     def read_only(self) -> bool:
@@ -189,31 +205,17 @@ class NotesStore:
 
     def export_to(self, path: Path) -> int:
         """Write every note and mark to `path` (atomically); returns the number of notes."""
-
         tables = self._run(self._storage.read) or {}  # one read: notes and marks of one state
-        notes = sorted((tables.get(NOTES_TABLE) or {}).values(), key=lambda doc: doc["created"])
-        marks = list((tables.get(MARKS_TABLE) or {}).values())
-        transfer.write_export(Path(path), notes, marks, self._now())
-        return len(notes)
+        return transfer.write_export(Path(path), tables, self._now())
 
     def import_from(self, path: Path) -> ImportResult:
         """Merge an export (or another notes file) into this store: a union, nothing removed."""
         incoming = transfer.read_import(Path(path))
-
-        def apply() -> ImportResult:
-            tables = self._storage.read() or {}
-            plan = transfer.plan_merge(
-                tables.get(NOTES_TABLE, {}), tables.get(MARKS_TABLE, {}), incoming
-            )
-            if plan.new_notes:
-                self._notes.insert_multiple(
-                    Document(d, doc_id=d["note_id"]) for d in plan.new_notes
-                )
-            for key, doc in plan.new_marks.items():
-                put(self._marks, key, doc)
-            return plan.result
-
-        return self._run(apply, write=True)
+        tables = self._storage.read  # re-read inside the transaction, under the lock
+        return self._run(
+            lambda: transfer.merge_into(tables() or {}, self._notes, self._marks, incoming),
+            write=True,
+        )
 
     def close(self) -> None:
         self._db.close()
@@ -234,7 +236,9 @@ class NotesStore:
                     if not write:
                         return fn()
                     if self._read_only_reason is not None:
-                        raise NotesReadOnlyError(f"read-only: {self._read_only_reason}")
+                        raise NotesReadOnlyError(
+                            f"the notes are read-only: {self._read_only_reason}"
+                        )
                     with self._storage.transaction():
                         self._prepare_write()
                         return fn()
@@ -286,3 +290,10 @@ class NotesStore:
 
     def _now(self) -> str:
         return iso_utc(self._clock())
+
+
+def _weak_loader(store: NotesStore) -> Callable[[object], dict]:
+    """The storage's loader, holding the store weakly: no cycle, so a dropped store (and its
+    cached notes) is freed at once instead of at the next full garbage collection."""
+    ref, name = weakref.ref(store), store.path.name
+    return lambda tables: s._load(tables) if (s := ref()) else load_tables(tables, name).tables

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tinydb.table import Document, Table
 
 from triage_app.core.notes.durable import durable_write
 from triage_app.core.notes.errors import CorruptNotesFileError, NotesError, NotesImportError
@@ -31,6 +32,7 @@ from triage_app.core.notes.migrate import (
     schema_version_of,
 )
 from triage_app.core.notes.model import ImportResult, mark_key, mark_problem, note_problem
+from triage_app.core.notes.storage import put
 
 EXPORT_FORMAT = "triage-notes-export"
 _NOTE_FIELDS = ("entry_id", "text", "tags", "created", "updated")
@@ -53,25 +55,41 @@ class MergePlan:
     result: ImportResult = field(default_factory=ImportResult)
 
 
-def write_export(
-    path: Path, notes: Iterable[dict], marks: Iterable[dict], exported_at: str
-) -> None:
-    """Write an export file atomically (readable UTF-8 JSON; escaped if the text needs it)."""
+def write_export(path: Path, tables: dict[str, Any], exported_at: str) -> int:
+    """Write the notes and marks of `tables` to an export file atomically; returns the note count.
+
+    The file is readable UTF-8 JSON (escaped where text holds what UTF-8 cannot, like lone
+    surrogates); notes are oldest first.
+    """
+    notes = sorted((tables.get(NOTES_TABLE) or {}).values(), key=lambda doc: doc["created"])
     doc = {
         "format": EXPORT_FORMAT,
         "schema_version": SCHEMA_VERSION,
         "exported_at": exported_at,
-        "notes": list(notes),
-        "marks": list(marks),
+        "notes": notes,
+        "marks": list((tables.get(MARKS_TABLE) or {}).values()),
     }
     try:
         payload = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates cannot be UTF-8; \u escapes keep them exactly
+    except UnicodeEncodeError:
         payload = json.dumps(doc, indent=1).encode("ascii")
     try:
         durable_write(path, payload, new_file_mode=0o644)
     except OSError as exc:
         raise NotesError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return len(notes)
+
+
+def merge_into(
+    tables: dict[str, Any], notes: Table, marks: Table, incoming: Incoming
+) -> ImportResult:
+    """Apply `plan_merge` to the store's tables (inside its write transaction)."""
+    plan = plan_merge(tables.get(NOTES_TABLE) or {}, tables.get(MARKS_TABLE) or {}, incoming)
+    if plan.new_notes:
+        notes.insert_multiple(Document(doc, doc_id=doc["note_id"]) for doc in plan.new_notes)
+    for key, doc in plan.new_marks.items():
+        put(marks, key, doc)
+    return plan.result
 
 
 def read_import(path: Path) -> Incoming:
