@@ -14,7 +14,9 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import select
 import signal
+import statistics
 import time
 import traceback
 from pathlib import Path
@@ -22,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.core.test_notes_support import (
+    HANG_TIMEOUT,
     StepClock,
     assert_valid_file,
     run_child,
@@ -126,6 +129,7 @@ def _add_until_killed(path: Path, child: int, fd: int) -> None:
     """Body of a forked child: add notes forever, reporting each completed write on `fd`."""
     try:
         store = NotesStore(path)
+        os.write(fd, b"open\n")
         for i in range(1_000_000):
             note = store.add_note(f"loop/{child % 5}", f"child {child} note {i}")
             os.write(fd, note.note_id.encode() + b"\n")
@@ -133,6 +137,19 @@ def _add_until_killed(path: Path, child: int, fd: int) -> None:
         traceback.print_exc()
     finally:
         os._exit(3)  # only reached on an error: the parent then sees exit status 3, not a kill
+
+
+def _wait_for_line(fd: int) -> bytes:
+    """Read one line (the child's "open"); b"" if the child died first. Hang guard only."""
+    line = b""
+    while not line.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], HANG_TIMEOUT)
+        assert ready, "child hung while opening the store"
+        chunk = os.read(fd, 1)
+        if not chunk:
+            break
+        line += chunk
+    return line
 
 
 def _read_all(fd: int) -> bytes:
@@ -156,10 +173,14 @@ def test_200_children_killed_at_random_moments_never_lose_a_confirmed_note(
     for i in range(300):  # a store of some size, so that each write takes a while
         seeder.add_note(f"seed/{i % 9}", f"seed note {i} " + "x" * 200)
     seeder.export_to(seed.with_suffix(".export"))
-    NotesStore(path).import_from(seed.with_suffix(".export"))
+    store = NotesStore(path)
+    store.import_from(seed.with_suffix(".export"))
+    # Kill moments are drawn relative to how long one write takes here, so that a slow or busy
+    # machine gets the same mix (during opening, between writes, in the middle of one).
+    write_time = statistics.median(_timed_add(store) for _ in range(5))
 
     confirmed: set[str] = set()
-    mid_write_kills = 0
+    mid_write_kills = opening_kills = 0
     started = time.monotonic()
     for child in range(200):
         read_end, write_end = os.pipe()
@@ -168,7 +189,11 @@ def test_200_children_killed_at_random_moments_never_lose_a_confirmed_note(
             os.close(read_end)
             _add_until_killed(path, child, write_end)
         os.close(write_end)
-        time.sleep(rng.choice([0.0, 0.002, 0.01]) + rng.uniform(0.0, 0.04))
+        if rng.random() < 0.1:
+            opening_kills += 1  # kill it while it may still be opening the store
+        else:
+            _wait_for_line(read_end)
+        time.sleep(rng.uniform(0.0, 6 * write_time))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         output = _read_all(read_end)
@@ -176,7 +201,7 @@ def test_200_children_killed_at_random_moments_never_lose_a_confirmed_note(
             f"child {child} stopped by itself (status {status}); see its traceback above"
         )
         *complete_lines, _partial = output.split(b"\n")
-        confirmed.update(line.decode() for line in complete_lines)
+        confirmed.update(line.decode() for line in complete_lines if line != b"open")
         mid_write_kills += bool(stale_temp_files(path))
 
         store = NotesStore(path)
@@ -187,10 +212,17 @@ def test_200_children_killed_at_random_moments_never_lose_a_confirmed_note(
 
     loop_notes = [n for n in NotesStore(path).all_notes() if n.entry_id.startswith("loop/")]
     print(
-        f"\nSIGKILL loop: 200 children, 200 kills, {mid_write_kills} while a temporary file "
-        f"existed, {len(confirmed)} notes confirmed, {len(loop_notes)} found (confirmed + "
-        f"in-flight writes that completed), {time.monotonic() - started:.1f} s"
+        f"\nSIGKILL loop: 200 children, 200 kills ({opening_kills} without waiting for the store "
+        f"to open, {mid_write_kills} while a temporary file existed), {len(confirmed)} notes "
+        f"confirmed, {len(loop_notes)} found (confirmed + writes that completed unreported), "
+        f"one write {write_time * 1000:.1f} ms, {time.monotonic() - started:.1f} s"
     )
     assert confirmed <= {n.note_id for n in loop_notes}
     assert len(loop_notes) - len(confirmed) <= 200  # at most one unreported write per child
     assert len(confirmed) > 0
+
+
+def _timed_add(store: NotesStore) -> float:
+    start = time.perf_counter()
+    store.add_note("timing/probe", "how long does one write take here?")
+    return time.perf_counter() - start

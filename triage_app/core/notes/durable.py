@@ -40,7 +40,9 @@ def durable_write(path: Path, payload: bytes, *, new_file_mode: int = 0o600) -> 
     An existing file keeps its permission bits; a new one gets `new_file_mode`.
     """
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        _fsync_dir(folder.parent)  # so that the new folder itself survives a power cut
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         fault_point("tmp_created")

@@ -137,9 +137,9 @@ class NotesStore:
             doc = self._existing(note_id)
             if all(doc[k] == v for k, v in fields.items()):
                 return Note.from_doc(doc)
-            fields["updated"] = max(self._now(), doc["created"])
-            self._notes.update(fields, doc_ids=[note_id])
-            return Note.from_doc({**doc, **fields})
+            changes = {**fields, "updated": max(self._now(), doc["created"])}
+            self._notes.update(changes, doc_ids=[note_id])
+            return Note.from_doc({**doc, **changes})
 
         return self._run(apply, write=True)
 
