@@ -32,10 +32,18 @@ def _reference(lines: list[str], matcher: Matcher) -> dict[int, set[str]]:
 
 
 def _scan(lines: list[str], matcher: Matcher, chunk_lines: int = 997) -> dict[int, set[str]]:
+    """Scan in chunks, as text and as UTF-8 bytes; both ways must agree."""
+    as_text = _scan_as(lines, matcher, chunk_lines, lambda chunk: chunk)
+    as_bytes = _scan_as(lines, matcher, chunk_lines, lambda chunk: chunk.encode("utf-8"))
+    assert as_text == as_bytes
+    return as_text
+
+
+def _scan_as(lines, matcher, chunk_lines, convert) -> dict[int, set[str]]:
     out = {}
     for start in range(0, len(lines), chunk_lines):
         chunk = "\n".join(lines[start : start + chunk_lines]) + "\n"
-        for m in matcher.scan_chunk(chunk, start + 1):
+        for m in matcher.scan_chunk(convert(chunk), start + 1):
             ids = {c.entry_id for c in m.candidates if c.kind == "regex"}
             if ids:
                 out[m.line] = ids

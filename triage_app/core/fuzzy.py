@@ -16,7 +16,11 @@ from rapidfuzz import fuzz, process
 # A case-sensitive test of "this line reports an error", applied only to lines that contain
 # one of TRIGGER_WORDS (found by the matcher's literal pass, so it costs nothing elsewhere).
 TRIGGER_WORDS = (
-    "error",
+    "error:",
+    "error ",
+    "error[",
+    "error(",
+    "error\t",
     "exception",
     "fatal",
     "panic",
@@ -51,7 +55,14 @@ _NORMALISERS = (
 
 
 def looks_like_error(line: str) -> bool:
-    """True for lines that report an error in a way people and tools commonly write it."""
+    """True for lines that report an error in a way people and tools commonly write it.
+
+    A line must hold one of TRIGGER_WORDS (any case) and match ERROR_LINE_RE. Counters such as
+    "0 errors" or `"errors": 0` hold no trigger word, so they never count.
+    """
+    lowered = line.lower()
+    if not any(word in lowered for word in TRIGGER_WORDS):
+        return False
     return ERROR_LINE_RE.search(line) is not None
 
 

@@ -21,6 +21,7 @@ import re._parser as _parser
 from collections.abc import Iterable
 
 MIN_FACTOR_LENGTH = 3
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
 _Items = Iterable[tuple[object, object]]
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
 
@@ -41,6 +42,7 @@ def _fold_table() -> dict[int, int]:
 
 
 _FOLD = _fold_table()
+_FOLD_RE = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_FOLD)) + "]")
 
 
 def fold(text: str) -> str:
@@ -49,18 +51,44 @@ def fold(text: str) -> str:
         return text.lower()
     if "\u0130" in text:  # the only character whose lower() is two characters long
         text = text.replace("\u0130", "i")
-    return text.lower().translate(_FOLD)
+    lowered = text.lower()
+    if _FOLD_RE.search(lowered) is None:  # the usual case: skip the slow translate()
+        return lowered
+    return lowered.translate(_FOLD)
 
 
 def _parse(regex: str, flags: int) -> _parser.SubPattern:
     return _parser.parse(regex, flags)
 
 
+# Words that healthy logs are full of: a literal that is one of them (give or take spaces and
+# punctuation) finds many lines that then fail the regex, so another factor is preferred.
+_COMMON_WORDS = frozenset(
+    "error errors warning warnings warn info debug notice fatal failed failure exception "
+    "reason status the and for with from not http https true false null none line file "
+    "user time done start started".split()
+)
+
+
+def _literal_value(literal: str) -> int:
+    core = literal.strip(" :=[]()'\"-_.,;")
+    return len(literal) - (5 if core in _COMMON_WORDS else 0)
+
+
 def _best(factors: list[frozenset[str]]) -> frozenset[str] | None:
     usable = [f for f in factors if f and all(s and "\n" not in s for s in f)]
     if not usable:
         return None
-    return max(usable, key=lambda f: (min(map(len, f)), -len(f), sorted(f)))
+    return max(usable, key=lambda f: (min(map(_literal_value, f)), -len(f), sorted(f)))
+
+
+def _longest_ascii(text: str) -> str:
+    """The longest ASCII stretch of a folded literal.
+
+    Literals are kept ASCII so the matcher can search raw UTF-8 bytes lowered with the fast
+    ASCII-only `bytes.lower()`; any part of a required literal is itself required.
+    """
+    return max(_ASCII_RUN.findall(text), key=len, default="")
 
 
 def _pure_literal(items: _Items) -> str | None:
@@ -78,7 +106,9 @@ def _factors(items: _Items) -> list[frozenset[str]]:
 
     def flush() -> None:
         if run:
-            factors.append(frozenset({fold("".join(run))}))
+            ascii_part = _longest_ascii(fold("".join(run)))
+            if ascii_part:
+                factors.append(frozenset({ascii_part}))
             run.clear()
 
     for op, av in items:
@@ -223,3 +253,66 @@ class LiteralWeigher:
         if not weights:
             weights = [w for p, w in self.branches if p.match(text, match.start())]
         return max(weights) if weights else self.static
+
+
+_NEWLINE = 10
+_CATEGORIES_WITH_NEWLINE = {
+    _c.CATEGORY_SPACE,
+    _c.CATEGORY_NOT_DIGIT,
+    _c.CATEGORY_NOT_WORD,
+    _c.CATEGORY_LINEBREAK,
+    _c.CATEGORY_UNI_SPACE,
+    _c.CATEGORY_UNI_NOT_DIGIT,
+    _c.CATEGORY_UNI_NOT_WORD,
+    _c.CATEGORY_UNI_LINEBREAK,
+}
+
+
+def _class_has_newline(items: list) -> bool:
+    negate = bool(items) and items[0][0] is _c.NEGATE
+    listed = False
+    for op, av in items[1:] if negate else items:
+        if op is _c.LITERAL and av == _NEWLINE:
+            listed = True
+        elif op is _c.RANGE and av[0] <= _NEWLINE <= av[1]:
+            listed = True
+        elif op is _c.CATEGORY and av in _CATEGORIES_WITH_NEWLINE:
+            listed = True
+    return listed != negate
+
+
+def _can_cross_lines(items: _Items) -> bool:
+    for op, av in items:
+        if op is _c.LITERAL and av == _NEWLINE or op is _c.NOT_LITERAL and av != _NEWLINE:
+            return True
+        if op is _c.IN and _class_has_newline(av):
+            return True
+        if op is _c.AT and av in (_c.AT_BEGINNING_STRING, _c.AT_END_STRING):
+            return True
+        if op is _c.GROUPREF_EXISTS:
+            return True
+        children = []
+        if op is _c.SUBPATTERN:
+            children = [av[3]]
+        elif op is _c.BRANCH:
+            children = av[1]
+        elif op in _REPEATS:
+            children = [av[2]]
+        elif op in (_c.ASSERT, _c.ASSERT_NOT):
+            children = [av[1]]
+        elif op is _c.ATOMIC_GROUP:
+            children = [av]
+        if any(_can_cross_lines(child) for child in children):
+            return True
+    return False
+
+
+def line_local(regex: str, flags: int) -> bool:
+    """True when no match can involve a newline or the string's own start or end.
+
+    Such a pattern, compiled with MULTILINE, finds in a block of `\n`-joined lines exactly the
+    lines that `search` on each line would find, so it can be run once over a whole chunk.
+    """
+    if flags & re.DOTALL or "(?s" in regex or re.search(r"\(\?[a-zA-Z]*s[a-zA-Z]*[:)]", regex):
+        return False
+    return not _can_cross_lines(_parse(regex, flags))

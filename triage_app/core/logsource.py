@@ -148,6 +148,34 @@ class LogSource:
                 return
             yield block
 
+    @property
+    def is_utf8(self) -> bool:
+        """True when the bytes are UTF-8 (with or without BOM): `byte_chunks` can be used."""
+        return self.info.encoding in ("utf-8", "utf-8-sig")
+
+    def byte_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
+        """Undecoded bytes in chunks that each end with `\\n` (the last one may not).
+
+        For UTF-8 logs only (see `is_utf8`); a UTF-8 byte-order mark is dropped.
+        """
+        carry = b""
+        first = True
+        for block in self.raw_chunks(chunk_bytes):
+            if first:
+                block = (
+                    block.removeprefix(codecs.BOM_UTF8)
+                    if self.info.encoding == "utf-8-sig"
+                    else block
+                )
+                first = False
+            block = carry + block
+            cut = block.rfind(b"\n") + 1
+            carry = block[cut:]
+            if cut:
+                yield block[:cut]
+        if carry:
+            yield carry
+
     def text_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[str]:
         """Decoded text in chunks that each end with `\\n` (the last one may not)."""
         decoder = codecs.getincrementaldecoder(self.info.encoding)(errors="replace")

@@ -12,14 +12,15 @@ the id. A broad `.*error.*` consumes 5 literal characters and loses to a precise
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import ahocorasick
+import ahocorasick_rs
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyIndex, looks_like_error
-from triage_app.core.literals import LiteralWeigher, fold, required_factor
+from triage_app.core.literals import LiteralWeigher, fold, line_local, required_factor
 from triage_app.core.results import Candidate, LineMatch
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
@@ -64,23 +65,31 @@ class Matcher:
         self.fuzzy = fuzzy
         self._weighers = [LiteralWeigher(t.pattern.pattern, t.pattern.flags) for t in self.targets]
         self.always: list[int] = []  # targets with no usable literal: run on every line
+        self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
         words: dict[str, list[int]] = {}
         for index, target in enumerate(self.targets):
             factor = required_factor(target.pattern.pattern, target.pattern.flags)
             if factor is None:
                 self.always.append(index)
+                pattern = target.pattern
+                chunk_pattern = None
+                if line_local(pattern.pattern, pattern.flags):
+                    chunk_pattern = re.compile(pattern.pattern, pattern.flags | re.MULTILINE)
+                self._always_chunk.append((index, chunk_pattern))
                 continue
             for literal in factor:
                 words.setdefault(literal, []).append(index)
         if fuzzy is not None:
             for word in TRIGGER_WORDS:
                 words.setdefault(word, []).append(_TRIGGER)
-        self._automaton = ahocorasick.Automaton()
-        for word, indexes in words.items():
-            self._automaton.add_word(word, tuple(sorted(set(indexes))))
+        # Literals are ASCII and lowercase; the haystack is lowered bytes (see `scan_chunk`).
+        self._word_targets = [tuple(sorted(set(indexes))) for indexes in words.values()]
+        self._automaton = None
         if words:
-            self._automaton.make_automaton()
-        self._has_words = bool(words)
+            self._automaton = ahocorasick_rs.BytesAhoCorasick(
+                [word.encode("ascii") for word in words],
+                implementation=ahocorasick_rs.Implementation.DFA,
+            )
 
     @classmethod
     def from_catalog(cls, catalog: Iterable, *, fuzzy: bool = True) -> Matcher:
@@ -148,55 +157,155 @@ class Matcher:
         return LineMatch(line_no, text, truncated, self.rank(found))
 
     # -- a chunk of many lines --------------------------------------------------------------
-
-    def _literal_hits(self, clean: str) -> dict[int, tuple[int, set[int]]]:
-        """Line start -> (line end, indexes of targets whose literal occurs in the line)."""
-        hits: dict[int, tuple[int, set[int]]] = {}
-        if not self._has_words:
-            return hits
-        line_start, line_end, current = 0, -1, set()
-        for end, indexes in self._automaton.iter(fold(clean)):
-            if end > line_end:
-                line_start = clean.rfind("\n", 0, end) + 1
-                line_end = clean.find("\n", end)
-                if line_end == -1:
-                    line_end = len(clean)
-                current = hits.setdefault(line_start, (line_end, set()))[1]
-            if end - line_start < MATCH_CAP:
-                current.update(indexes)
-        return hits
-
-    def _add_always(self, clean: str, hits: dict[int, tuple[int, set[int]]]) -> None:
-        start = 0
-        always = set(self.always)
-        for line in clean.split("\n"):
-            end = start + len(line)
-            hits.setdefault(start, (end, set()))[1].update(always)
-            start = end + 1
+    #
+    # A chunk is found to hold candidate lines in one of two ways:
+    # * UTF-8 bytes (the common case): ANSI sequences are cut from the bytes, which are lowered
+    #   with the ASCII-only `bytes.lower()` and searched as a latin-1 string, so the chunk is
+    #   never decoded as a whole; only candidate lines are.
+    # * text (other encodings, or UTF-8 holding one of the few non-ASCII characters that
+    #   IGNORECASE equates with ASCII letters): ANSI removal and case folding on the text.
+    # Either way a line is named by its number within the chunk: ANSI sequences never contain
+    # a newline, so removing them keeps line numbers, and the line's own text is then taken
+    # from the original and cleaned exactly as `match_line` cleans a line.
 
     def scan_chunk(
-        self, chunk: str, first_line: int, fuzzy_budget: FuzzyBudget | None = None
+        self, chunk: str | bytes, first_line: int, fuzzy_budget: FuzzyBudget | None = None
     ) -> list[LineMatch]:
-        """Matches in `chunk` (whole lines), numbering its first line `first_line`."""
-        clean = strip_ansi(chunk)
-        hits = self._literal_hits(clean)
+        """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`."""
+        if isinstance(chunk, bytes):
+            if _UTF8_FOLD_SPECIALS.search(chunk):
+                return self.scan_chunk(chunk.decode("utf-8", "replace"), first_line, fuzzy_budget)
+            lines = _ByteLines(chunk)
+        else:
+            lines = _TextLines(chunk)
+        hits = self._literal_hits(lines.haystack)
         if self.always:
-            self._add_always(clean, hits)
+            self._add_always(lines, hits)
+        return self._evaluate(lines, hits, first_line, fuzzy_budget)
+
+    def _literal_hits(self, hay: bytes) -> dict[int, set[int]]:
+        """Line number within the chunk (0-based) -> targets whose literal occurs in it."""
+        hits: dict[int, set[int]] = {}
+        if self._automaton is None:
+            return hits
+        targets = self._word_targets
+        line_no, counted_to, line_end, current = 0, 0, -1, set()
+        for word, start, _end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
+            if start > line_end:
+                line_start = hay.rfind(b"\n", 0, start) + 1
+                line_no += hay.count(b"\n", counted_to, line_start)
+                counted_to = line_start
+                line_end = hay.find(b"\n", start)
+                if line_end == -1:
+                    line_end = len(hay)
+                current = hits.setdefault(line_no, set())
+            current.update(targets[word])
+        return hits
+
+    def _add_always(self, lines: _Lines, hits: dict[int, set[int]]) -> None:
+        """Targets without a usable literal: one pass over the chunk when line-local."""
+        text = lines.text().replace("\r\n", "\n")
+        starts = None
+        for index, chunk_pattern in self._always_chunk:
+            if chunk_pattern is None:
+                for line_no in range(lines.count):
+                    hits.setdefault(line_no, set()).add(index)
+                continue
+            if starts is None:
+                starts = [0, *(m.end() for m in _NEWLINES.finditer(text))]
+            for match in chunk_pattern.finditer(text):
+                hits.setdefault(bisect_right(starts, match.start()) - 1, set()).add(index)
+        for line_no in lines.long_lines():  # the cap can change what a pattern sees
+            hits.setdefault(line_no, set()).update(self.always)
+
+    def _evaluate(
+        self,
+        lines: _Lines,
+        hits: dict[int, set[int]],
+        first_line: int,
+        fuzzy_budget: FuzzyBudget | None,
+    ) -> list[LineMatch]:
         out: list[LineMatch] = []
-        line_no, counted_to = first_line, 0
-        for start in sorted(hits):
-            end, indexes = hits[start]
-            line_no += clean.count("\n", counted_to, start)
-            counted_to = start
-            text, truncated = cap_line(clean[start:end].removesuffix("\r"))
+        for line_no in sorted(hits):
+            indexes = hits[line_no]
             trigger = _TRIGGER in indexes
             indexes.discard(_TRIGGER)
+            text, truncated = cap_line(lines.line(line_no))
             found = self.regex_candidates(text, sorted(indexes))
             if not found and trigger and fuzzy_budget is not None and looks_like_error(text):
                 found = fuzzy_budget.lookup(self, text)
             if found:
-                out.append(LineMatch(line_no, text, truncated, self.rank(found)))
+                out.append(LineMatch(first_line + line_no, text, truncated, self.rank(found)))
         return out
+
+
+class _TextLines:
+    """A chunk of decoded text: folded text (as UTF-8) as haystack, clean lines by number."""
+
+    def __init__(self, chunk: str) -> None:
+        self.clean = strip_ansi(chunk)
+        self.haystack = fold(self.clean).encode("utf-8", "surrogatepass")
+        self._starts: list[int] | None = None
+        self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in _NEWLINES.finditer(self.clean))]
+        return self._starts
+
+    def line(self, n: int) -> str:
+        starts = self._line_starts()
+        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.clean)
+        return self.clean[starts[n] : end].removesuffix("\r")
+
+    def text(self) -> str:
+        return self.clean
+
+    def long_lines(self) -> list[int]:
+        return [n for n, line in enumerate(self.clean.split("\n")) if len(line) > MATCH_CAP]
+
+
+class _ByteLines:
+    """A chunk of UTF-8 bytes: lowered bytes as haystack, lines decoded one by one."""
+
+    def __init__(self, chunk: bytes) -> None:
+        self.raw = chunk
+        stripped = _ANSI_BYTES.sub(b"", chunk) if b"\x1b" in chunk else chunk
+        if b"\xc2\x9b" in stripped:
+            stripped = _C1_CSI_BYTES.sub(b"", stripped)
+        self.stripped = stripped
+        self.haystack = self.stripped.lower()
+        self._starts: list[int] | None = None
+        self.count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
+
+    def line(self, n: int) -> str:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in _NEWLINES_BYTES.finditer(self.raw))]
+        starts = self._starts
+        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.raw)
+        return strip_ansi(self.raw[starts[n] : end].decode("utf-8", "replace")).removesuffix("\r")
+
+    def text(self) -> str:
+        return strip_ansi(self.raw.decode("utf-8", "replace"))
+
+    def long_lines(self) -> list[int]:
+        if len(self.raw) <= MATCH_CAP:
+            return []
+        return [n for n, line in enumerate(self.raw.split(b"\n")) if len(line) > MATCH_CAP]
+
+
+_Lines = _TextLines | _ByteLines
+_NEWLINES = re.compile("\n")
+_NEWLINES_BYTES = re.compile(b"\n")
+# ESC-introduced sequences as in `ansi.ANSI_RE`, plus the C1 CSI (U+009B) in its UTF-8 form.
+# (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
+_ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+_C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
+# Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
+# dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
+_UTF8_FOLD_SPECIALS = re.compile(
+    b"|".join(re.escape(ch.encode("utf-8")) for ch in "\u017f\u212a\u0131\u0130")
+)
 
 
 class FuzzyBudget:

@@ -28,12 +28,14 @@ def iter_scan(
     """
     budget = FuzzyBudget() if fuzzy else None
     total = source.info.size
-    for chunk in source.text_chunks(chunk_bytes):
+    chunks = source.byte_chunks(chunk_bytes) if source.is_utf8 else source.text_chunks(chunk_bytes)
+    newline = b"\n" if source.is_utf8 else "\n"
+    for chunk in chunks:
         if cancel is not None and cancel.is_set():
             summary.cancelled = True
             break
         found = matcher.scan_chunk(chunk, summary.lines + 1, budget)
-        summary.lines += chunk.count("\n") + (0 if chunk.endswith("\n") else 1)
+        summary.lines += chunk.count(newline) + (0 if chunk.endswith(newline) else 1)
         summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)
     summary.warning = source.warning
