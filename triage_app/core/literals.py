@@ -270,14 +270,12 @@ _CATEGORIES_WITH_NEWLINE = {
 
 def _class_has_newline(items: list) -> bool:
     negate = bool(items) and items[0][0] is _c.NEGATE
-    listed = False
-    for op, av in items[1:] if negate else items:
-        if op is _c.LITERAL and av == _NEWLINE:
-            listed = True
-        elif op is _c.RANGE and av[0] <= _NEWLINE <= av[1]:
-            listed = True
-        elif op is _c.CATEGORY and av in _CATEGORIES_WITH_NEWLINE:
-            listed = True
+    listed = any(
+        (op is _c.LITERAL and av == _NEWLINE)
+        or (op is _c.RANGE and av[0] <= _NEWLINE <= av[1])
+        or (op is _c.CATEGORY and av in _CATEGORIES_WITH_NEWLINE)
+        for op, av in (items[1:] if negate else items)
+    )
     return listed != negate
 
 
