@@ -1,0 +1,347 @@
+"""The bundled catalogue meets its bar: every rule of the catalogue issue, over every entry.
+
+Each test collects every offending entry and prints one problem per line, naming the entry and
+what to change, so that a person can act on the whole list at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from triage_app.core import paths
+from triage_app.core.catalog import Catalog, load_catalog
+from triage_app.core.entry import Entry
+from triage_app.core.literals import required_factor
+from triage_app.core.matcher import MATCH_CAP, Matcher
+from triage_app.core.problems import Severity
+
+MIN_ENTRIES = 300
+MIN_DOMAINS = 20
+MIN_REPRODUCED = 40
+MIN_LINKED_FRACTION = 1 / 3
+SLOW_SEARCH_SECONDS = 0.05  # per search of one 4 KB line; generous for a busy shared machine
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+TESTS_DIR = Path(__file__).resolve().parent
+
+# Hosts of official documentation the catalogue cites. A URL elsewhere is not necessarily
+# wrong, but it must be looked at by a person (and its host added here) before it ships:
+# invented URLs tend to sit on invented or generic hosts.
+OFFICIAL_DOC_HOSTS = (
+    "amazon.com",
+    "amazonaws.com",
+    "apache.org",
+    "cmake.org",
+    "docker.com",
+    "git-scm.com",
+    "github.com",
+    "gitlab.com",
+    "gnu.org",
+    "go.dev",
+    "gradle.org",
+    "hashicorp.com",
+    "huggingface.co",
+    "jenkins.io",
+    "kernel.org",
+    "kubernetes.io",
+    "man7.org",
+    "microsoft.com",
+    "mongodb.com",
+    "mozilla.org",
+    "mysql.com",
+    "nodejs.org",
+    "npmjs.com",
+    "numpy.org",
+    "nvidia.com",
+    "openbsd.org",
+    "oracle.com",
+    "pnpm.io",
+    "postgresql.org",
+    "pydata.org",
+    "pypa.io",
+    "pytest.org",
+    "python.org",
+    "pytorch.org",
+    "readthedocs.io",
+    "redis.io",
+    "rust-lang.org",
+    "sqlite.org",
+    "tensorflow.org",
+    "terraform.io",
+    "typescriptlang.org",
+    "google.com",
+)
+PLACEHOLDER_URL = re.compile(
+    r"example\.(?:com|org|net)|placeholder|lorem|todo|fixme|xxx|your[-_]|[<>{}]|\.\.\.|localhost"
+    r"|127\.0\.0\.1",
+    re.IGNORECASE,
+)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog([paths.bundled_records_dir()], missing_links=Severity.ERROR)
+
+
+@pytest.fixture(scope="module")
+def matcher(catalog: Catalog) -> Matcher:
+    return Matcher.from_catalog(catalog)
+
+
+def _report(title: str, problems: list[str]) -> str:
+    return f"{title} ({len(problems)}):\n" + "\n".join(problems)
+
+
+def reproduced_ids() -> dict[str, str]:
+    """Entry id -> the test module that lists it in its REPRODUCED_IDS."""
+    found: dict[str, str] = {}
+    for path in sorted(TESTS_DIR.glob("test_reproduce_*.py")):
+        module = importlib.import_module(f"tests.catalog.{path.stem}")
+        for entry_id in module.REPRODUCED_IDS:
+            assert entry_id not in found, (
+                f"{entry_id} is listed by {found[entry_id]} and {path.stem}"
+            )
+            found[entry_id] = path.stem
+    return found
+
+
+# -- the validator ------------------------------------------------------------------------
+
+
+def test_validator_finds_no_errors(catalog: Catalog) -> None:
+    """Every record is valid (format, regex vs examples and counter-examples, links)."""
+    assert not catalog.errors, _report("catalogue errors", [str(p) for p in catalog.errors])
+
+
+def test_no_link_points_to_a_missing_entry(catalog: Catalog) -> None:
+    missing = [
+        f"{entry.id}: transition_graph.{relation} -> {target!r} is not in the catalogue"
+        for entry in catalog
+        for relation, target, _ in entry.links()
+        if target not in catalog
+    ]
+    assert not missing, _report("links to missing entries", missing)
+
+
+def test_no_entry_links_to_itself(catalog: Catalog) -> None:
+    loops = [
+        f"{entry.id}: transition_graph.{relation} links the entry to itself"
+        for entry in catalog
+        for relation, target, _ in entry.links()
+        if target == entry.id
+    ]
+    assert not loops, _report("self links", loops)
+
+
+# -- every entry is complete --------------------------------------------------------------
+
+
+def _has_cjk(text: object) -> bool:
+    return isinstance(text, str) and CJK.search(text) is not None
+
+
+def _entry_gaps(entry: Entry) -> list[str]:
+    gaps = []
+    examples = entry.get("examples", [])
+    if len(examples) < 2:
+        gaps.append(f"has {len(examples)} examples, needs >= 2 real-world variants")
+    if len(set(examples)) != len(examples):
+        gaps.append("repeats an example")
+    if len(entry.get("counter_examples", [])) < 1:
+        gaps.append("has no counter_example (a near miss the regex must not match)")
+    workarounds = entry.get("workarounds", [])
+    if len(workarounds) < 2:
+        gaps.append(f"has {len(workarounds)} workarounds, needs >= 2")
+    for i, workaround in enumerate(workarounds):
+        if not str(workaround.get("how") or "").strip():
+            gaps.append(f"workarounds[{i}] has an empty 'how'")
+    if not any(str(d.get("why_fails") or "").strip() for d in entry.get("dead_ends", [])):
+        gaps.append("has no dead end with a 'why_fails'")
+    for field in ("signature_zh", "root_cause_zh"):
+        english = entry.get(field.removesuffix("_zh"))
+        value = entry.get(field)
+        if not _has_cjk(value):
+            gaps.append(f"{field} holds no Chinese text: {value!r}")
+        elif value == english:
+            gaps.append(f"{field} is the English text copied")
+    workarounds_zh = entry.get("workarounds_zh", [])
+    if len(workarounds_zh) != len(workarounds):
+        gaps.append(
+            f"workarounds_zh has {len(workarounds_zh)} items, workarounds {len(workarounds)}"
+        )
+    for i, text in enumerate(workarounds_zh):
+        if not _has_cjk(text):
+            gaps.append(f"workarounds_zh[{i}] holds no Chinese text: {text!r}")
+    return gaps
+
+
+def test_every_entry_is_complete(catalog: Catalog) -> None:
+    problems = [f"{entry.id}: {gap}" for entry in catalog for gap in _entry_gaps(entry)]
+    assert not problems, _report("incomplete entries", problems)
+
+
+def test_catalogue_size_and_breadth(catalog: Catalog) -> None:
+    domains = catalog.domains()
+    assert len(catalog) >= MIN_ENTRIES, f"{len(catalog)} entries, need >= {MIN_ENTRIES}"
+    assert len(domains) >= MIN_DOMAINS, f"{len(domains)} domains ({domains}), need >= {MIN_DOMAINS}"
+
+
+def test_a_third_of_the_entries_are_linked(catalog: Catalog) -> None:
+    linked = [entry.id for entry in catalog if entry.links()]
+    assert len(linked) >= MIN_LINKED_FRACTION * len(catalog), (
+        f"only {len(linked)} of {len(catalog)} entries have a transition-graph link"
+    )
+
+
+# -- reproduced entries -------------------------------------------------------------------
+
+
+def test_reproduced_tier_is_exactly_the_reproduced_tests(catalog: Catalog) -> None:
+    listed = reproduced_ids()
+    marked = {entry.id for entry in catalog if entry.get("verification_tier") == "reproduced"}
+    problems = [
+        f"{entry_id}: verification_tier is 'reproduced' but no test_reproduce_*.py lists it"
+        for entry_id in sorted(marked - set(listed))
+    ]
+    problems += [
+        f"{entry_id}: listed in {listed[entry_id]}.REPRODUCED_IDS but "
+        + (
+            "not in the catalogue"
+            if entry_id not in catalog
+            else f"its verification_tier is {catalog.get(entry_id).get('verification_tier')!r}"
+        )
+        for entry_id in sorted(set(listed) - marked)
+    ]
+    assert not problems, _report("verification tier out of step with the tests", problems)
+    assert len(marked) >= MIN_REPRODUCED, f"{len(marked)} reproduced entries, need >= 40"
+
+
+# -- matching -----------------------------------------------------------------------------
+
+
+def _confused_with(entry: Entry) -> set[str]:
+    return {target for rel, target, _ in entry.links() if rel == "frequently_confused_with"}
+
+
+def test_every_entry_ranks_first_on_its_own_lines(catalog: Catalog, matcher: Matcher) -> None:
+    """An entry's signature and examples name it first, unless it lists the winner as confused."""
+    problems = []
+    for entry in catalog:
+        allowed = {entry.id} | _confused_with(entry)
+        for field, text in [("signature", entry.signature)] + [
+            (f"examples[{i}]", t) for i, t in enumerate(entry.get("examples", []))
+        ]:
+            found = matcher.match_line(text, fuzzy=False)
+            top = found.top.entry_id if found else None
+            if top not in allowed:
+                problems.append(
+                    f"{entry.id}: {field} ranks {top} first (add it to "
+                    f"transition_graph.frequently_confused_with, or make one pattern more "
+                    f"specific): {text!r}"
+                )
+    assert not problems, _report("entries that lose their own lines", problems)
+
+
+def test_every_regex_has_a_prefilter_literal(catalog: Catalog) -> None:
+    """Without a required literal a pattern runs on every line of every log."""
+    problems = [
+        f"{entry.id}: regex has no literal every match must contain: {entry.regex!r}"
+        for entry in catalog
+        if required_factor(entry.pattern.pattern, entry.pattern.flags) is None
+    ]
+    assert not problems, _report("regexes without a literal", problems)
+
+
+def _adversarial_lines(entry: Entry) -> list[str]:
+    """4 KB lines that make backtracking patterns explode, some shaped after the entry."""
+    generic = [
+        "a" * MATCH_CAP,
+        "word " * 820,
+        " " * MATCH_CAP,
+        "\t " * 2048,
+        ": " * 2048,
+        "/" * MATCH_CAP,
+        "a/" * 2048,
+        "a-" * 2048,
+        "a." * 2048,
+        "0." * 2048,
+        "'a' " * 1024,
+        '"x", ' * 820,
+        "[" * MATCH_CAP,
+        "(a" * 2048,
+        "error " * 683,
+        "Error: " * 585,
+        "at a.b.C.d(E.java:1) " * 200,
+        "=" * MATCH_CAP,
+        "\\" * MATCH_CAP,
+    ]
+    shaped = []
+    for text in [entry.signature, *entry.get("examples", [])[:2]]:
+        words = text.split()
+        if len(words) > 1:
+            head = " ".join(words[: max(1, len(words) // 2)])
+            shaped.append(((head + " ") * (MATCH_CAP // (len(head) + 1) + 1))[:MATCH_CAP])
+            shaped.append((text[:-1] * (MATCH_CAP // max(1, len(text) - 1) + 1))[:MATCH_CAP])
+    return [line[:MATCH_CAP] for line in generic + shaped]
+
+
+def _search_seconds(pattern: re.Pattern[str], line: str) -> float:
+    start = time.perf_counter()
+    pattern.search(line)
+    return time.perf_counter() - start
+
+
+def test_no_regex_backtracks_catastrophically(catalog: Catalog) -> None:
+    problems = []
+    for entry in catalog:
+        for line in _adversarial_lines(entry):
+            if _search_seconds(entry.pattern, line) > SLOW_SEARCH_SECONDS:
+                # A busy machine can stall any call once: only a repeatably slow search counts.
+                best = min(_search_seconds(entry.pattern, line) for _ in range(3))
+                if best > SLOW_SEARCH_SECONDS:
+                    problems.append(
+                        f"{entry.id}: {best * 1000:.0f} ms on a {len(line)}-character line "
+                        f"starting {line[:40]!r}; regex {entry.regex!r}"
+                    )
+    assert not problems, _report("slow regexes (catastrophic backtracking)", problems)
+
+
+# -- references ---------------------------------------------------------------------------
+
+
+def test_doc_urls_are_real_looking(catalog: Catalog) -> None:
+    problems = []
+    for entry in catalog:
+        url = entry.get("official_doc_url")
+        if url is None:
+            continue
+        parsed = urlparse(url)
+        host = (parsed.hostname or "").lower()
+        if parsed.scheme not in ("http", "https") or not host:
+            problems.append(f"{entry.id}: official_doc_url is not an http(s) URL: {url!r}")
+        elif PLACEHOLDER_URL.search(url):
+            problems.append(f"{entry.id}: official_doc_url looks like a placeholder: {url!r}")
+        elif not any(host == h or host.endswith("." + h) for h in OFFICIAL_DOC_HOSTS):
+            problems.append(
+                f"{entry.id}: official_doc_url host {host!r} is not a known documentation "
+                f"host; check the page exists and add the host to OFFICIAL_DOC_HOSTS: {url!r}"
+            )
+        elif parsed.path in ("", "/") and not parsed.query:
+            problems.append(f"{entry.id}: official_doc_url is a bare home page: {url!r}")
+    assert not problems, _report("doubtful documentation URLs", problems)
+
+
+def test_ids_and_signatures_are_unique(catalog: Catalog) -> None:
+    signatures = Counter(entry.signature.strip().lower() for entry in catalog)
+    problems = [
+        f"{entry.id}: signature shared with another entry: {entry.signature!r}"
+        for entry in catalog
+        if signatures[entry.signature.strip().lower()] > 1
+    ]
+    assert not problems, _report("duplicate signatures", problems)
