@@ -1,14 +1,28 @@
 """Fuzzy search over the catalogue: what a user types in the browser or pastes to `lookup`.
 
-Each entry is known by several texts (id, signature, aliases, tags, root cause, and optionally
-the user's notes); the best-scoring text decides the entry's score, with weights that prefer
-names over prose.
+Each entry is known by several texts (id, signature, aliases, tags, error code, root cause, the
+Chinese signature, and optionally the user's notes). A text scores by how well its words and
+the query's words cover each other:
+
+* every query word is looked up among the words of all texts: exactly, as a prefix of a longer
+  word ("crashloop" in "crashloopbackoff"), or as a close misspelling ("timout", "eresolv");
+* `query coverage` is how much of the query (by characters, little words counting little) one
+  text explains; `text coverage` is how much of that text the query explains. The score is
+  mostly the first, scaled by the second, so "cuda oom" finds the alias "CUDA OOM" before the
+  tag "oom", and a long text that shares only "the" with the query scores next to nothing.
+
+The best-scoring text decides the entry's score (weighted: names over prose); entries with equal
+scores are ordered by how many of their texts agree with the query, then by id.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 
 from rapidfuzz import fuzz, process, utils
 
@@ -18,10 +32,19 @@ _WEIGHTS = {
     "alias": 1.0,
     "tag": 0.95,
     "signature": 0.95,
+    "signature_zh": 0.9,
     "error_code": 1.0,
     "root_cause": 0.8,
     "note": 0.9,
 }
+MAX_QUERY_WORDS = 48
+TYPO_CUTOFF = 75  # fuzz.ratio of two words, for a word of 4+ characters to count as a typo
+_STOPWORDS = frozenset(
+    "a an the of to in on at is are was be by for and or not no it its this that with as from "
+    "was were has have had".split()
+)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CJK = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
 
 
 @dataclass(frozen=True)
@@ -34,16 +57,39 @@ class SearchHit:
     text: str
 
 
+def _process(text: str) -> str:
+    return utils.default_process(_CJK.sub(r" \1 ", text))
+
+
+def _variants(text: str) -> list[str]:
+    """The text as words, and again with CamelCase split ("ModuleNotFoundError")."""
+    plain = _process(text)
+    split = _process(_CAMEL.sub(" ", text))
+    return [v for v in dict.fromkeys((plain, split)) if v]
+
+
+def _weight(word: str) -> int:
+    return 1 if word in _STOPWORDS else len(word)
+
+
 class CatalogSearch:
     """Index the texts of every entry once; answer queries in a few milliseconds."""
 
     def __init__(self, entries: Iterable, notes: Mapping[str, Iterable[str]] | None = None):
-        self._owners: list[tuple[str, str, str]] = []
-        self._choices: list[str] = []
+        self._owners: list[tuple[str, str, str]] = []  # (entry id, field, original text)
+        self._choices: list[str] = []  # processed text of each choice
+        self._choice_words: list[tuple[int, ...]] = []  # distinct word ids of each choice
+        self._choice_weight: list[int] = []
+        self._vocab: dict[str, int] = {}
+        self._words: list[str] = []
+        self._holders: list[list[int]] = []  # word id -> choices holding it
+        self._sorted_words: list[str] | None = None
         for entry in entries:
             self._add(entry.id, "id", entry.id.replace("/", " ").replace("-", " "))
             self._add(entry.id, "signature", entry.signature)
             self._add(entry.id, "root_cause", entry.root_cause)
+            if entry.get("signature_zh"):
+                self._add(entry.id, "signature_zh", str(entry.get("signature_zh")))
             if entry.get("error_code"):
                 self._add(entry.id, "error_code", str(entry.get("error_code")))
             for alias in entry.get("aliases", []):
@@ -55,27 +101,103 @@ class CatalogSearch:
                 self._add(entry_id, "note", text)
 
     def _add(self, entry_id: str, field: str, text: str) -> None:
-        processed = utils.default_process(text)
-        if processed:
+        for processed in _variants(text):
+            index = len(self._choices)
+            word_ids = []
+            for word in dict.fromkeys(processed.split()):
+                word_id = self._vocab.get(word)
+                if word_id is None:
+                    word_id = self._vocab[word] = len(self._words)
+                    self._words.append(word)
+                    self._holders.append([])
+                self._holders[word_id].append(index)
+                word_ids.append(word_id)
             self._owners.append((entry_id, field, text))
             self._choices.append(processed)
+            self._choice_words.append(tuple(word_ids))
+            self._choice_weight.append(sum(_weight(self._words[w]) for w in word_ids))
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def _similar_words(self, word: str) -> dict[int, float]:
+        """Word id -> similarity 0..1 for the vocabulary words that `word` may mean."""
+        found: dict[int, float] = {}
+        exact = self._vocab.get(word)
+        if exact is not None:
+            found[exact] = 1.0
+        if len(word) >= 3:
+            if self._sorted_words is None:
+                self._sorted_words = sorted(self._vocab)
+            start = bisect_left(self._sorted_words, word)
+            for other in islice(self._sorted_words, start, None):
+                if not other.startswith(word):
+                    break
+                if other != word:
+                    word_id = self._vocab[other]
+                    found[word_id] = max(
+                        found.get(word_id, 0.0), 0.85 + 0.1 * len(word) / len(other)
+                    )
+        if len(word) >= 4:
+            for other, raw, word_id in process.extract(
+                word, self._words, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=None
+            ):
+                if other != word:
+                    found[word_id] = max(found.get(word_id, 0.0), raw / 100 * 0.97)
+        return found
+
+    def _score_choices(self, query: str) -> dict[int, float]:
+        """Choice index -> 0..1 for every choice that shares a word (or near word) with `query`."""
+        words = list(dict.fromkeys(query.split()))[:MAX_QUERY_WORDS]
+        weights = [_weight(w) for w in words]
+        total = sum(weights)
+        covered: dict[int, dict[int, float]] = defaultdict(dict)  # choice -> query word -> sim
+        best_for_word: dict[int, float] = {}  # vocabulary word -> best similarity to the query
+        for qi, word in enumerate(words):
+            for word_id, sim in self._similar_words(word).items():
+                if sim > best_for_word.get(word_id, 0.0):
+                    best_for_word[word_id] = sim
+                for choice in self._holders[word_id]:
+                    seen = covered[choice]
+                    if sim > seen.get(qi, 0.0):
+                        seen[qi] = sim
+        explained: dict[int, float] = defaultdict(float)  # choice -> weight of its words matched
+        for word_id, sim in best_for_word.items():
+            weight = _weight(self._words[word_id])
+            for choice in self._holders[word_id]:
+                explained[choice] += weight * sim
+        scores = {}
+        for choice, sims in covered.items():
+            query_cov = sum(weights[qi] * sim for qi, sim in sims.items()) / total
+            text_cov = min(1.0, explained[choice] / self._choice_weight[choice])
+            score = query_cov * (0.8 + 0.2 * text_cov)
+            whole = fuzz.ratio(query, self._choices[choice]) / 100
+            scores[choice] = max(score, whole)
+        return scores
 
     def search(
         self, query: str, *, limit: int | None = 50, min_score: float = MIN_SCORE
     ) -> list[SearchHit]:
-        """Entries ranked for `query`, best first (ties by id)."""
-        q = utils.default_process(query)
-        if not q:
+        """Entries ranked for `query`, best first (see the module doc)."""
+        variants = _variants(query[:2000])
+        if not variants:
             return []
-        scorer = fuzz.WRatio if len(q) > 3 else fuzz.ratio
-        found = process.extract(
-            q, self._choices, scorer=scorer, limit=None, score_cutoff=min_score * 100 * 0.8
-        )
+        scores: dict[int, float] = {}
+        for variant in variants:
+            for choice, score in self._score_choices(variant).items():
+                scores[choice] = max(scores.get(choice, 0.0), score)
         best: dict[str, SearchHit] = {}
-        for _choice, raw, index in found:
-            entry_id, field, text = self._owners[index]
-            score = raw / 100 * _WEIGHTS[field]
+        support: dict[str, dict[str, float]] = defaultdict(dict)  # entry -> text -> score
+        for choice, raw in scores.items():
+            entry_id, field, text = self._owners[choice]
+            score = raw * _WEIGHTS[field]
+            texts = support[entry_id]
+            texts[text] = max(texts.get(text, 0.0), score)
             if score >= min_score and (entry_id not in best or score > best[entry_id].score):
-                best[entry_id] = SearchHit(entry_id, score, field, text)
-        ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry_id))
+                best[entry_id] = SearchHit(entry_id, round(score, 4), field, text)
+
+        def key(hit: SearchHit) -> tuple:
+            agreeing = sum(s for s in support[hit.entry_id].values() if s >= min_score)
+            return (-round(hit.score, 2), -agreeing, -hit.score, hit.entry_id)
+
+        ranked = sorted(best.values(), key=key)
         return ranked[:limit] if limit else ranked
