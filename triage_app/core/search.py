@@ -6,10 +6,13 @@ the query's words cover each other:
 
 * every query word is looked up among the words of all texts: exactly, as a prefix of a longer
   word ("crashloop" in "crashloopbackoff"), or as a close misspelling ("timout", "eresolv");
-* `query coverage` is how much of the query (by characters, little words counting little) one
-  text explains; `text coverage` is how much of that text the query explains. The score is
+* `query coverage` is how much of the query (by characters; filler words such as "the" and
+  single letters do not count) one text explains; `text coverage` is how much of that text the query explains. The score is
   mostly the first, scaled by the second, so "cuda oom" finds the alias "CUDA OOM" before the
-  tag "oom", and a long text that shares only "the" with the query scores next to nothing.
+  tag "oom", and a long text that shares one word with a long query scores little.
+
+A whole-text likeness (`fuzz.ratio`) also counts, so a pasted line with typos in every word
+still finds the entry whose wording it nearly repeats.
 
 The best-scoring text decides the entry's score (weighted: names over prose); entries with equal
 scores are ordered by how many of their texts agree with the query, then by id.
@@ -68,8 +71,9 @@ def _variants(text: str) -> list[str]:
     return [v for v in dict.fromkeys((plain, split)) if v]
 
 
-def _weight(word: str) -> int:
-    return 1 if word in _STOPWORDS else len(word)
+def _content(word: str) -> bool:
+    """Whether a word carries meaning for the word-by-word comparison."""
+    return (len(word) >= 2 or _CJK.match(word) is not None) and word not in _STOPWORDS
 
 
 class CatalogSearch:
@@ -78,12 +82,12 @@ class CatalogSearch:
     def __init__(self, entries: Iterable, notes: Mapping[str, Iterable[str]] | None = None):
         self._owners: list[tuple[str, str, str]] = []  # (entry id, field, original text)
         self._choices: list[str] = []  # processed text of each choice
-        self._choice_words: list[tuple[int, ...]] = []  # distinct word ids of each choice
         self._choice_weight: list[int] = []
         self._vocab: dict[str, int] = {}
         self._words: list[str] = []
         self._holders: list[list[int]] = []  # word id -> choices holding it
         self._sorted_words: list[str] | None = None
+        self._similar_cache: dict[str, dict[int, float]] = {}
         for entry in entries:
             self._add(entry.id, "id", entry.id.replace("/", " ").replace("-", " "))
             self._add(entry.id, "signature", entry.signature)
@@ -104,7 +108,7 @@ class CatalogSearch:
         for processed in _variants(text):
             index = len(self._choices)
             word_ids = []
-            for word in dict.fromkeys(processed.split()):
+            for word in dict.fromkeys(w for w in processed.split() if _content(w)):
                 word_id = self._vocab.get(word)
                 if word_id is None:
                     word_id = self._vocab[word] = len(self._words)
@@ -114,14 +118,19 @@ class CatalogSearch:
                 word_ids.append(word_id)
             self._owners.append((entry_id, field, text))
             self._choices.append(processed)
-            self._choice_words.append(tuple(word_ids))
-            self._choice_weight.append(sum(_weight(self._words[w]) for w in word_ids))
+            self._choice_weight.append(max(1, sum(len(self._words[w]) for w in word_ids)))
 
     # -- scoring ----------------------------------------------------------------------------
 
     def _similar_words(self, word: str) -> dict[int, float]:
         """Word id -> similarity 0..1 for the vocabulary words that `word` may mean."""
+        cached = self._similar_cache.get(word)
+        if cached is not None:
+            return cached
+        if len(self._similar_cache) > 20_000:
+            self._similar_cache.clear()
         found: dict[int, float] = {}
+        self._similar_cache[word] = found
         exact = self._vocab.get(word)
         if exact is not None:
             found[exact] = 1.0
@@ -146,32 +155,39 @@ class CatalogSearch:
         return found
 
     def _score_choices(self, query: str) -> dict[int, float]:
-        """Choice index -> 0..1 for every choice that shares a word (or near word) with `query`."""
-        words = list(dict.fromkeys(query.split()))[:MAX_QUERY_WORDS]
-        weights = [_weight(w) for w in words]
-        total = sum(weights)
-        covered: dict[int, dict[int, float]] = defaultdict(dict)  # choice -> query word -> sim
+        """Choice index -> 0..1 for every choice that is like `query` or shares words with it."""
+        scores = {
+            choice: raw / 100
+            for _text, raw, choice in process.extract(
+                query, self._choices, scorer=fuzz.ratio, score_cutoff=50, limit=None
+            )
+        }
+        words = [w for w in dict.fromkeys(query.split()) if _content(w)][:MAX_QUERY_WORDS]
+        if not words:  # nothing to look up word by word: only the whole-text likeness counts
+            return scores
+        total = sum(len(w) for w in words)
+        covered: dict[int, float] = defaultdict(float)  # choice -> query characters it explains
         best_for_word: dict[int, float] = {}  # vocabulary word -> best similarity to the query
-        for qi, word in enumerate(words):
+        for word in words:
+            here: dict[int, float] = {}
             for word_id, sim in self._similar_words(word).items():
                 if sim > best_for_word.get(word_id, 0.0):
                     best_for_word[word_id] = sim
                 for choice in self._holders[word_id]:
-                    seen = covered[choice]
-                    if sim > seen.get(qi, 0.0):
-                        seen[qi] = sim
-        explained: dict[int, float] = defaultdict(float)  # choice -> weight of its words matched
+                    if sim > here.get(choice, 0.0):
+                        here[choice] = sim
+            for choice, sim in here.items():
+                covered[choice] += len(word) * sim
+        explained: dict[int, float] = defaultdict(float)  # choice -> its characters matched
         for word_id, sim in best_for_word.items():
-            weight = _weight(self._words[word_id])
+            weight = len(self._words[word_id]) * sim
             for choice in self._holders[word_id]:
-                explained[choice] += weight * sim
-        scores = {}
-        for choice, sims in covered.items():
-            query_cov = sum(weights[qi] * sim for qi, sim in sims.items()) / total
+                explained[choice] += weight
+        for choice, chars in covered.items():
             text_cov = min(1.0, explained[choice] / self._choice_weight[choice])
-            score = query_cov * (0.8 + 0.2 * text_cov)
-            whole = fuzz.ratio(query, self._choices[choice]) / 100
-            scores[choice] = max(score, whole)
+            score = chars / total * (0.8 + 0.2 * text_cov)
+            if score > scores.get(choice, 0.0):
+                scores[choice] = score
         return scores
 
     def search(
