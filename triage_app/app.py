@@ -1,0 +1,139 @@
+"""Start the window: `triage-app [FILE...] [--catalog DIR]... [--notes-db PATH] [--screenshot OUT]`.
+
+`triage_app.cli.main` hands over here when it gets no subcommand. Files given on the command
+line open in tabs; `--screenshot OUT.png` waits until every scan has finished, selects the
+first match, saves a PNG of the whole window and exits (works with QT_QPA_PLATFORM=offscreen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from triage_app import __version__
+
+log = logging.getLogger("triage_app")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="triage-app",
+        description="Open the Triage window, optionally on log files.",
+        epilog="Headless commands: triage-app scan|lookup|catalog|notes … (see triage-app -h).",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="logs to open")
+    parser.add_argument(
+        "--catalog",
+        action="append",
+        default=[],
+        metavar="DIR",
+        type=Path,
+        help="also load records from DIR (repeatable; later folders override earlier ones)",
+    )
+    parser.add_argument("--notes-db", metavar="PATH", type=Path, help="the notes file to use")
+    parser.add_argument(
+        "--screenshot",
+        metavar="OUT.png",
+        type=Path,
+        help="open the files, wait for the scans, select the first match, save a PNG, exit",
+    )
+    parser.add_argument(
+        "--theme", choices=("system", "light", "dark"), help="override the theme for this run"
+    )
+    parser.add_argument("--version", action="version", version=f"triage-app {__version__}")
+    return parser
+
+
+def install_excepthook(report) -> None:
+    """Log unexpected exceptions and show one short sentence instead of crashing silently.
+
+    `report(message)` shows the sentence in the window; the traceback goes to the log only.
+    """
+
+    def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, value, tb)
+            return
+        log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        with contextlib.suppress(Exception):  # the hook itself must never fail
+            report(f"Something went wrong ({kind.__name__}: {value}). Details are in the log.")
+
+    sys.excepthook = hook
+
+
+def _open_notes(path: Path):
+    from triage_app.core.notes import NotesStore
+
+    return NotesStore(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the window; returns the exit status."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    logging.basicConfig(level=logging.INFO, format="triage-app: %(message)s")
+    for directory in args.catalog:
+        if not directory.is_dir():
+            print(f"triage-app: --catalog {directory}: no such folder", file=sys.stderr)
+            return 2
+
+    from PySide6.QtWidgets import QApplication
+
+    from triage_app.core import paths
+    from triage_app.core.catalog import default_catalog_dirs, load_catalog
+    from triage_app.ui.dialogs import Dialogs
+    from triage_app.ui.main_window import MainWindow
+    from triage_app.ui.settings import APPLICATION, ORGANIZATION, Settings
+    from triage_app.ui.theme import ThemeManager
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("Triage")
+    app.setApplicationVersion(__version__)
+    theme = ThemeManager(app, args.theme or Settings().theme())
+    catalog_dirs = default_catalog_dirs(args.catalog)
+    catalog = load_catalog(catalog_dirs)
+    notes = _open_notes(args.notes_db or paths.notes_db_path())
+    window = MainWindow(catalog, catalog_dirs, notes, theme)
+    app.aboutToQuit.connect(window.tabs.close_all)
+    install_excepthook(window.report)
+    _report_startup_problems(window, catalog, notes, Dialogs, quiet=args.screenshot is not None)
+    window.show()
+    if args.files:
+        window.open_paths(args.files)
+    if args.screenshot is not None:
+        from triage_app.ui.screenshot import ScreenshotRun
+
+        run = ScreenshotRun(window, args.screenshot, expected=len(args.files))
+        run.start()
+        app.exec()
+        return run.exit_code
+    return app.exec()
+
+
+def _report_startup_problems(window, catalog, notes, dialogs, *, quiet: bool) -> None:
+    errors = len(catalog.errors)
+    if errors:
+        window.report(
+            f"{errors} catalogue record(s) are invalid and were skipped "
+            "(run 'triage-app catalog validate' for details).",
+            "warning",
+        )
+    if getattr(notes, "read_only", False):
+        window.report(f"Notes are read-only: {notes.read_only_reason}", "warning")
+    problems = list(getattr(notes, "problems", []) or [])
+    if problems:
+        if quiet:
+            window.report(" ".join(problems), "warning")
+        else:
+            dialogs.inform(window, "Your notes", "\n\n".join(problems))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,142 @@
+"""The window's actions (with their shortcuts) and menus, built in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+Key = QKeySequence.StandardKey
+
+
+@dataclass
+class Actions:
+    """Every QAction of the main window (slots are connected by the window)."""
+
+    open: QAction
+    open_sample: QAction
+    paste: QAction
+    recent: QMenu
+    reopen_encoding: QAction
+    close_tab: QAction
+    export_notes: QAction
+    import_notes: QAction
+    quit: QAction
+    find: QAction
+    find_next: QAction
+    find_previous: QAction
+    next_match: QAction
+    previous_match: QAction
+    go_to_line: QAction
+    only_matched: QAction
+    first_cause: QAction
+    cancel: QAction
+    theme_system: QAction
+    theme_light: QAction
+    theme_dark: QAction
+    view_menu: QMenu
+    about: QAction
+
+    def log_actions(self) -> list[QAction]:
+        """Actions that need an open log."""
+        return [
+            self.reopen_encoding,
+            self.close_tab,
+            self.find,
+            self.find_next,
+            self.find_previous,
+            self.next_match,
+            self.previous_match,
+            self.go_to_line,
+            self.only_matched,
+            self.first_cause,
+        ]
+
+
+def _action(window: QMainWindow, text: str, shortcut=None, tip: str = "") -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        if isinstance(shortcut, list):
+            action.setShortcuts(shortcut)
+        else:
+            action.setShortcut(QKeySequence(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+    window.addAction(action)  # shortcuts work wherever the focus is
+    return action
+
+
+def build_actions(window: QMainWindow) -> Actions:
+    """Create the actions and the menu bar of `window`."""
+    a = Actions(
+        open=_action(window, "&Open…", Key.Open, "Open one or more log files"),
+        open_sample=_action(window, "Open the &sample log", None, "Open the bundled sample log"),
+        paste=_action(
+            window, "&Paste as new log", "Ctrl+Shift+V", "Open the clipboard's text as a log"
+        ),
+        recent=QMenu("Open &recent", window),
+        reopen_encoding=_action(
+            window,
+            "Reopen with &encoding…",
+            "Ctrl+Shift+E",
+            "Decode this log with another encoding when the guess was wrong",
+        ),
+        close_tab=_action(window, "&Close log", Key.Close, "Close this log"),
+        export_notes=_action(window, "E&xport notes…", None, "Save your notes to a file"),
+        import_notes=_action(window, "&Import notes…", None, "Merge notes from a file"),
+        quit=_action(window, "&Quit", Key.Quit),
+        find=_action(window, "&Find…", Key.Find, "Find text or a regex in this log"),
+        find_next=_action(window, "Find ne&xt", "Ctrl+F3"),
+        find_previous=_action(window, "Find pre&vious", "Ctrl+Shift+F3"),
+        next_match=_action(window, "&Next match", "F3", "Go to the next matched error line"),
+        previous_match=_action(
+            window, "P&revious match", "Shift+F3", "Go to the previous matched error line"
+        ),
+        go_to_line=_action(window, "&Go to line…", "Ctrl+G"),
+        only_matched=_action(
+            window, "Show &only matched lines", "Ctrl+M", "Hide every line that did not match"
+        ),
+        first_cause=_action(
+            window, "Likely first &cause", "Ctrl+1", "Show the likely first cause of the failure"
+        ),
+        cancel=_action(window, "S&top opening and scanning", "Ctrl+.", "Stop work on this log"),
+        theme_system=_action(window, "Follow the &system"),
+        theme_light=_action(window, "&Light"),
+        theme_dark=_action(window, "&Dark"),
+        view_menu=QMenu("&View", window),
+        about=_action(window, "&About Triage", "F1"),
+    )
+    a.only_matched.setCheckable(True)
+    group = QActionGroup(window)
+    for action in (a.theme_system, a.theme_light, a.theme_dark):
+        action.setCheckable(True)
+        group.addAction(action)
+    _menus(window, a)
+    return a
+
+
+def _menus(window: QMainWindow, a: Actions) -> None:
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.addActions([a.open, a.open_sample, a.paste])
+    file_menu.addMenu(a.recent)
+    file_menu.addSeparator()
+    file_menu.addActions([a.reopen_encoding, a.close_tab])
+    file_menu.addSeparator()
+    file_menu.addActions([a.export_notes, a.import_notes])
+    file_menu.addSeparator()
+    file_menu.addAction(a.quit)
+    log_menu = bar.addMenu("&Log")
+    log_menu.addActions([a.find, a.find_next, a.find_previous])
+    log_menu.addSeparator()
+    log_menu.addActions([a.next_match, a.previous_match, a.first_cause, a.go_to_line])
+    log_menu.addSeparator()
+    log_menu.addActions([a.only_matched, a.cancel])
+    bar.addMenu(a.view_menu)
+    theme = a.view_menu.addMenu("&Theme")
+    theme.addActions([a.theme_system, a.theme_light, a.theme_dark])
+    a.view_menu.addSeparator()
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(a.about)

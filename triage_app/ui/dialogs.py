@@ -1,0 +1,84 @@
+"""Every dialog the window opens, as classmethods tests can monkeypatch (pytest-qt pattern).
+
+None of them ever shows a traceback: messages are sentences built by the caller.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from triage_app import __version__
+
+COMMON_ENCODINGS = (
+    "utf-8",
+    "utf-8-sig",
+    "utf-16",
+    "utf-16-le",
+    "utf-16-be",
+    "gb18030",
+    "gbk",
+    "big5",
+    "shift_jis",
+    "euc-kr",
+    "cp1252",
+    "latin-1",
+    "cp437",
+    "koi8-r",
+    "cp1251",
+)
+
+LOG_FILTER = "Logs (*.log *.txt *.out *.err *.gz *.bz2 *.xz *.json *.jsonl);;All files (*)"
+
+
+class Dialogs:
+    """Modal questions and non-modal messages."""
+
+    @classmethod
+    def inform(cls, parent: QWidget | None, title: str, text: str) -> None:
+        """A non-modal message box (does not block the window or the caller)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent
+        )
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.show()
+
+    @classmethod
+    def ask_open_files(cls, parent: QWidget | None, folder: str) -> list[str]:
+        files, _filter = QFileDialog.getOpenFileNames(parent, "Open logs", folder, LOG_FILTER)
+        return list(files)
+
+    @classmethod
+    def ask_encoding(cls, parent: QWidget | None, current: str) -> str | None:
+        items = list(COMMON_ENCODINGS)
+        if current not in items:
+            items.insert(0, current)
+        text, ok = QInputDialog.getItem(
+            parent,
+            "Reopen with encoding",
+            "Decode the log as (any Python codec name):",
+            items,
+            items.index(current),
+            True,
+        )
+        return text.strip() if ok and text.strip() else None
+
+    @classmethod
+    def ask_line(cls, parent: QWidget | None, current: int, maximum: int) -> int | None:
+        line, ok = QInputDialog.getInt(
+            parent, "Go to line", f"Line (1–{maximum:,}):", current, 1, max(1, maximum)
+        )
+        return line if ok else None
+
+    @classmethod
+    def about(cls, parent: QWidget | None, entries: int) -> None:
+        QMessageBox.about(
+            parent,
+            "About Triage",
+            f"<h3>Triage {__version__}</h3>"
+            "<p>Turns a failed run's log into an answer: the known errors in it, their root "
+            "causes, the fixes that do not work and the workarounds that do.</p>"
+            f"<p>Catalogue: {entries:,} entries.</p>"
+            "<p>Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.</p>",
+        )

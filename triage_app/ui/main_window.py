@@ -1,0 +1,358 @@
+"""The main window: layout, the wiring in `_connect_signals`, and thin slots.
+
+Left dock: the catalogue browser. Centre: the open logs (or the first screen) over the
+matches panel. Right dock: the entry panel. Status bar: the log's facts and progress.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QMainWindow,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triage_app.core import paths
+from triage_app.core.catalog import Catalog
+from triage_app.core.grouping import causal_links
+from triage_app.ui.actions import build_actions
+from triage_app.ui.banner import MessageBanner
+from triage_app.ui.dialogs import Dialogs
+from triage_app.ui.drops import FileDropFilter
+from triage_app.ui.empty_state import EmptyState
+from triage_app.ui.log_tabs import LogTabs
+from triage_app.ui.log_view import LogView
+from triage_app.ui.matches_panel import MatchesPanel
+from triage_app.ui.open_logs import LogDocument
+from triage_app.ui.panels import make_catalog_browser, make_entry_panel
+from triage_app.ui.settings import Settings
+from triage_app.ui.status_bar import StatusBar
+from triage_app.ui.theme import ThemeManager
+
+
+class MainWindow(QMainWindow):
+    """The Triage window. `open_paths`, `open_text` and `tabs` are its working API."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        catalog_dirs: list[Path],
+        notes_store: object,
+        theme: ThemeManager | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Triage")
+        self.catalog = catalog
+        self.notes_store = notes_store
+        self.theme = theme
+        self.settings = Settings()
+        self.tabs = LogTabs(catalog_dirs, causal_links(catalog), self)
+        self.actions = build_actions(self)
+        self._build_widgets()
+        self._build_docks()
+        self.drops = FileDropFilter(self)
+        self.setAcceptDrops(True)
+        self.installEventFilter(self.drops)
+        self._syncing = False
+        self._connect_signals()
+        self._restore_state()
+        self._on_tabs_current_document_changed(None)
+
+    # -- construction ---------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.banner = MessageBanner(self)
+        self.empty_state = EmptyState(self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty_state)
+        self.stack.addWidget(self.tabs)
+        self.matches_panel = MatchesPanel(self)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("logSplitter")
+        self.splitter.addWidget(self.stack)
+        self.splitter.addWidget(self.matches_panel)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(4, 4, 4, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter)
+        self.setCentralWidget(central)
+        self.status = StatusBar(self)
+        self.setStatusBar(self.status)
+
+    def _build_docks(self) -> None:
+        self.entry_panel = make_entry_panel(self.catalog, self.notes_store, self)
+        self.browser = make_catalog_browser(self.catalog, self.notes_store, self)
+        self.browser_dock = self._dock("Catalogue", "catalogueDock", self.browser, "Alt+1")
+        self.entry_dock = self._dock("Entry", "entryDock", self.entry_panel, "Alt+2")
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.browser_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.entry_dock)
+        self.resizeDocks(
+            [self.browser_dock, self.entry_dock], [300, 460], Qt.Orientation.Horizontal
+        )
+
+    def _dock(self, title: str, name: str, widget: QWidget, shortcut: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        toggle = dock.toggleViewAction()
+        toggle.setShortcut(shortcut)
+        self.actions.view_menu.addAction(toggle)
+        return dock
+
+    def _connect_signals(self) -> None:
+        a = self.actions
+        a.open.triggered.connect(self._on_open_triggered)
+        a.open_sample.triggered.connect(self.open_sample)
+        a.paste.triggered.connect(self._on_paste_triggered)
+        a.reopen_encoding.triggered.connect(self._on_reopen_encoding_triggered)
+        a.close_tab.triggered.connect(self._on_close_tab_triggered)
+        a.export_notes.triggered.connect(lambda: self._notes_action("export_notes"))
+        a.import_notes.triggered.connect(lambda: self._notes_action("import_notes"))
+        a.quit.triggered.connect(self.close)
+        a.find.triggered.connect(lambda: self._with_view(LogView.open_find))
+        a.find_next.triggered.connect(lambda: self._with_view(LogView.find, False))
+        a.find_previous.triggered.connect(lambda: self._with_view(LogView.find, True))
+        a.next_match.triggered.connect(lambda: self._with_view(LogView.next_match, False))
+        a.previous_match.triggered.connect(lambda: self._with_view(LogView.next_match, True))
+        a.go_to_line.triggered.connect(self._on_go_to_line_triggered)
+        a.only_matched.toggled.connect(self._on_only_matched_toggled)
+        a.first_cause.triggered.connect(self._on_first_cause_triggered)
+        a.cancel.triggered.connect(self._on_status_cancel_requested)
+        a.theme_system.triggered.connect(lambda: self.set_theme_mode("system"))
+        a.theme_light.triggered.connect(lambda: self.set_theme_mode("light"))
+        a.theme_dark.triggered.connect(lambda: self.set_theme_mode("dark"))
+        a.about.triggered.connect(lambda: Dialogs.about(self, len(self.catalog)))
+        a.recent.aboutToShow.connect(self._on_recent_about_to_show)
+        self.empty_state.open_requested.connect(self._on_open_triggered)
+        self.empty_state.sample_requested.connect(self.open_sample)
+        self.empty_state.paste_requested.connect(self._on_paste_triggered)
+        self.empty_state.recent_requested.connect(self._on_recent_requested)
+        self.drops.files_dropped.connect(self.open_paths)
+        self.drops.refused.connect(self._on_drops_refused)
+        self.tabs.document_opened.connect(self._on_tabs_document_opened)
+        self.tabs.document_state_changed.connect(self._on_tabs_document_state_changed)
+        self.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
+        self.tabs.problem.connect(self.report)
+        self.tabs.status.connect(lambda text: self.status.showMessage(text, 5000))
+        self.matches_panel.match_selected.connect(self._on_matches_panel_match_selected)
+        self.status.cancel_requested.connect(self._on_status_cancel_requested)
+        self.browser.entry_selected.connect(self._on_browser_entry_selected)
+        self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
+        if self.theme is not None:
+            self.theme.theme_changed.connect(self._on_theme_theme_changed)
+
+    def _restore_state(self) -> None:
+        s = self.settings
+        if (geometry := s.geometry()) is None or not self.restoreGeometry(geometry):
+            self.resize(1480, 900)
+        if (state := s.window_state()) is not None:
+            self.restoreState(state)
+        if (splitter := s.splitter_state()) is None or not self.splitter.restoreState(splitter):
+            self.splitter.setSizes([620, 240])
+        self.empty_state.set_recent_files(s.recent_files())
+        mode = self.theme.mode if self.theme is not None else "system"
+        checked = {"light": self.actions.theme_light, "dark": self.actions.theme_dark}
+        checked.get(mode, self.actions.theme_system).setChecked(True)
+        self._apply_dark(self.theme.dark if self.theme is not None else False)
+
+    # -- API ------------------------------------------------------------------------------
+
+    def open_paths(self, files: list[str | Path], encoding: str | None = None) -> list[LogDocument]:
+        """Open log files (each in its own tab); unreadable ones get a clear message."""
+        return self.tabs.open_paths(files, encoding)
+
+    def open_text(self, text: str) -> LogDocument | None:
+        return self.tabs.open_text(text)
+
+    def open_sample(self) -> None:
+        self.open_paths([paths.sample_log_path()])
+
+    def report(self, message: str, kind: str = "error") -> None:
+        """Tell the user about a problem (banner and status bar); nothing else changes."""
+        self.banner.show_message(message, kind)
+        self.status.showMessage(message, 10000)
+
+    def set_theme_mode(self, mode: str) -> None:
+        self.settings.set_theme(mode)
+        if self.theme is not None:
+            self.theme.set_mode(mode)
+
+    def show_entry(self, entry_id: str | None) -> None:
+        self.entry_panel.show_entry(entry_id)
+        if entry_id and self.entry_dock.isHidden():
+            self.entry_dock.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.save_layout(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        self.tabs.close_all()
+        event.accept()
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _with_view(self, method, *args) -> None:
+        view = self.tabs.current_view()
+        if view is not None:
+            method(view, *args)
+
+    def _apply_dark(self, dark: bool) -> None:
+        self.tabs.set_dark(dark)
+        self.banner.set_dark(dark)
+        self.empty_state.set_dark(dark)
+
+    def _notes_action(self, name: str) -> None:
+        try:
+            from triage_app.ui import notes_actions
+        except ImportError:
+            self.report("Exporting and importing notes is not available in this build.")
+            return
+        getattr(notes_actions, name)(self, self.notes_store)
+
+    def _sync_to_line(self, line: int) -> None:
+        """Show the entry of a matched line and select it in the matches panel."""
+        doc = self.tabs.current_document()
+        match = doc.match_for_line(line) if doc is not None else None
+        if match is None:
+            return
+        self.show_entry(match.top.entry_id)
+        if not self._syncing:
+            self.matches_panel.select_line(line)
+
+    # -- slots ----------------------------------------------------------------------------
+
+    def _on_open_triggered(self) -> None:
+        files = Dialogs.ask_open_files(self, self.settings.last_dir())
+        if files:
+            self.settings.set_last_dir(Path(files[0]).parent)
+            self.open_paths(files)
+
+    def _on_paste_triggered(self) -> None:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is not None and mime.hasUrls() and all(u.isLocalFile() for u in mime.urls()):
+            self.open_paths([u.toLocalFile() for u in mime.urls()])
+            return
+        self.open_text(QGuiApplication.clipboard().text())
+
+    def _on_recent_about_to_show(self) -> None:
+        menu = self.actions.recent
+        menu.clear()
+        files = self.settings.recent_files()
+        for file in files:
+            action = menu.addAction(file)
+            action.triggered.connect(lambda _checked=False, f=file: self._on_recent_requested(f))
+        if not files:
+            menu.addAction("No recent logs").setEnabled(False)
+        else:
+            menu.addSeparator()
+            menu.addAction("Clear the list", self._on_recent_clear_triggered)
+
+    def _on_recent_requested(self, file: str) -> None:
+        if not Path(file).exists():
+            self.empty_state.set_recent_files(self.settings.remove_recent_file(file))
+        self.open_paths([file])
+
+    def _on_recent_clear_triggered(self) -> None:
+        self.settings.clear_recent_files()
+        self.empty_state.set_recent_files([])
+
+    def _on_reopen_encoding_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is None or view.document.info is None or view.document.owned_file:
+            return
+        encoding = Dialogs.ask_encoding(self, view.document.info.encoding)
+        if encoding:
+            self.tabs.reopen(view, encoding)
+
+    def _on_close_tab_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is not None:
+            self.tabs.close_view(view)
+
+    def _on_go_to_line_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is None:
+            return
+        line = Dialogs.ask_line(self, view.current_line() or 1, view.document.line_count)
+        if line is not None and not view.go_to_line(line):
+            self.status.showMessage(f"Line {line:,} is not in this log (yet).", 5000)
+
+    def _on_only_matched_toggled(self, on: bool) -> None:
+        self._with_view(LogView.set_only_matched, on)
+
+    def _on_first_cause_triggered(self) -> None:
+        if not self.matches_panel.select_first():
+            self.status.showMessage("No known errors found in this log (yet).", 5000)
+
+    def _on_status_cancel_requested(self) -> None:
+        doc = self.tabs.current_document()
+        if doc is not None and doc.busy:
+            doc.cancel()
+            self.status.showMessage("Stopping…", 3000)
+
+    def _on_drops_refused(self, message: str) -> None:
+        self.status.showMessage(message, 6000)
+
+    def _on_tabs_document_opened(self, doc: LogDocument) -> None:
+        if not doc.owned_file:
+            self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
+        view = self.tabs.current_view()
+        if view is not None and view.document is doc:
+            view.line_selected.connect(self._on_view_line_selected)
+            view.only_matched_changed.connect(self.actions.only_matched.setChecked)
+
+    def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
+        if doc is self.tabs.current_document():
+            self.status.show_document(doc)
+            self.matches_panel.set_state(doc.phase_text())
+
+    def _on_tabs_current_document_changed(self, doc: LogDocument | None) -> None:
+        has_log = doc is not None
+        self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.empty_state)
+        self.matches_panel.setVisible(self.tabs.count() > 0)
+        self.matches_panel.set_model(doc.matches_model if doc is not None else None)
+        self.matches_panel.set_state(doc.phase_text() if doc is not None else "No log open.")
+        self.status.show_document(doc)
+        for action in self.actions.log_actions():
+            action.setEnabled(has_log)
+        view = self.tabs.current_view()
+        self.actions.only_matched.setChecked(bool(view and view.only_matched))
+        self.setWindowTitle(f"{doc.title} — Triage" if doc is not None else "Triage")
+
+    def _on_matches_panel_match_selected(self, entry_id: str, line: int) -> None:
+        self.show_entry(entry_id)
+        view = self.tabs.current_view()
+        if view is not None:
+            self._syncing = True
+            try:
+                view.go_to_line(line)
+            finally:
+                self._syncing = False
+
+    def _on_view_line_selected(self, line: int) -> None:
+        self._sync_to_line(line)
+
+    def _on_browser_entry_selected(self, entry_id: str) -> None:
+        self.show_entry(entry_id)
+
+    def _on_entry_panel_entry_requested(self, entry_id: str) -> None:
+        self.show_entry(entry_id)
+
+    def _on_theme_theme_changed(self, dark: bool) -> None:
+        self._apply_dark(dark)

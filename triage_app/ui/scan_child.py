@@ -1,0 +1,80 @@
+"""The scan process's main function. Qt-free on purpose: a spawned child imports only this.
+
+CPython's `re` holds the GIL for a whole search, seconds for a broad pattern over a big chunk,
+so the window scans in a separate process. The child loads the catalogue from the same folders
+as the window, runs `iter_scan` and puts one message per chunk on `out`:
+
+- `("progress", ScanProgress)`: the chunk's matches and how far the scan has come;
+- `("done", ScanDone)`: the scan ended (completely or cancelled);
+- `("error", str)`: the log could not be read (a sentence for the user).
+
+It stops at the next chunk when `cancel` is set or the parent process has gone away.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHILD_CHUNK_BYTES = 1024 * 1024  # small chunks: matches stream in, cancel reacts quickly
+
+
+@dataclass(frozen=True)
+class ScanDone:
+    """The end of a scan, as the child saw it."""
+
+    lines: int
+    cancelled: bool
+    warning: str | None
+    fuzzy_skipped: int
+    catalog_entries: int
+
+
+def scan_main(
+    path: str,
+    encoding: str | None,
+    catalog_dirs: Sequence[str],
+    out: Any,
+    cancel: Any,
+) -> None:
+    """Entry point of the scan process (a top-level function, so "spawn" can find it)."""
+    from triage_app.core.catalog import load_catalog
+    from triage_app.core.logsource import LogError, open_log
+    from triage_app.core.matcher import Matcher
+    from triage_app.core.results import ScanSummary
+    from triage_app.core.scan import iter_scan
+
+    parent = multiprocessing.parent_process()
+    try:
+        catalog = load_catalog([Path(d) for d in catalog_dirs])
+        matcher = Matcher.from_catalog(catalog)
+        summary = ScanSummary()
+        with open_log(path, encoding=encoding) as source:
+            for progress in iter_scan(
+                source, matcher, summary, cancel=cancel, chunk_bytes=CHILD_CHUNK_BYTES
+            ):
+                out.put(("progress", progress))
+                if parent is not None and not parent.is_alive():
+                    return
+        out.put(
+            (
+                "done",
+                ScanDone(
+                    summary.lines,
+                    summary.cancelled or cancel.is_set(),
+                    summary.warning,
+                    summary.fuzzy_skipped,
+                    len(catalog),
+                ),
+            )
+        )
+    except LogError as exc:
+        out.put(("error", str(exc)))
+    except Exception as exc:  # noqa: BLE001 - reported to the window as one sentence
+        traceback.print_exc(file=sys.stderr)
+        out.put(("error", f"the scan stopped unexpectedly ({type(exc).__name__}: {exc})"))

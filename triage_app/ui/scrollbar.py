@@ -1,0 +1,84 @@
+"""A vertical scroll bar that marks where the matched lines are.
+
+Painting asks, for each pixel row of the groove, whether any matched line falls into the
+lines that pixel stands for (a binary search in the sorted line list). The cost depends on
+the bar's height, not on the number of matches, so a log with 100,000 matches paints as fast
+as one with three.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QScrollBar, QStyle, QStyleOptionSlider, QWidget
+
+TICK_HEIGHT = 2
+
+
+class MarkerScrollBar(QScrollBar):
+    """QScrollBar plus tick marks for matched rows (regex matches and fuzzy guesses)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self._regex_rows: list[int] = []
+        self._fuzzy_rows: list[int] = []
+        self._total = 0
+        self._regex_color = QColor("#d93025")
+        self._fuzzy_color = QColor("#c77c02")
+
+    def set_colors(self, regex: QColor, fuzzy: QColor) -> None:
+        self._regex_color = QColor(regex)
+        self._fuzzy_color = QColor(fuzzy)
+        self.update()
+
+    def set_markers(self, regex_rows: list[int], fuzzy_rows: list[int], total: int) -> None:
+        """Rows (0-based, ascending) to mark out of `total` rows. The lists are not copied."""
+        self._regex_rows = regex_rows
+        self._fuzzy_rows = fuzzy_rows
+        self._total = total
+        self.update()
+
+    def marker_pixels(self) -> list[tuple[int, bool]]:
+        """(y, is_regex) of every tick to paint, top to bottom (for painting and tests)."""
+        groove = self._groove()
+        if self._total <= 0 or groove.height() <= 0:
+            return []
+        out = []
+        height = groove.height()
+        per_pixel = self._total / height
+        for offset in range(0, height, TICK_HEIGHT):
+            lo = int(offset * per_pixel)
+            hi = max(lo + 1, int((offset + TICK_HEIGHT) * per_pixel))
+            if _any_between(self._regex_rows, lo, hi):
+                out.append((groove.top() + offset, True))
+            elif _any_between(self._fuzzy_rows, lo, hi):
+                out.append((groove.top() + offset, False))
+        return out
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._regex_rows and not self._fuzzy_rows:
+            return
+        painter = QPainter(self)
+        groove = self._groove()
+        left, width = groove.left() + 2, max(2, groove.width() - 4)
+        for y, is_regex in self.marker_pixels():
+            painter.fillRect(
+                QRect(left, y, width, TICK_HEIGHT),
+                self._regex_color if is_regex else self._fuzzy_color,
+            )
+        painter.end()
+
+    def _groove(self) -> QRect:
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        return self.style().subControlRect(
+            QStyle.ComplexControl.CC_ScrollBar, option, QStyle.SubControl.SC_ScrollBarGroove, self
+        )
+
+
+def _any_between(rows: list[int], lo: int, hi: int) -> bool:
+    at = bisect.bisect_left(rows, lo)
+    return at < len(rows) and rows[at] < hi

@@ -1,0 +1,84 @@
+"""UI state kept between runs (QSettings, organisation and application `triage-app`).
+
+Only window state lives here: geometry, dock and splitter layout, recent files, theme and the
+last folder. Notes are user data and live in the notes file (see `core.paths`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+ORGANIZATION = "triage-app"
+APPLICATION = "triage-app"
+RECENT_MAX = 10
+
+
+class Settings:
+    """Typed access to the window's QSettings."""
+
+    def __init__(self) -> None:
+        self._qs = QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+        )
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self._qs.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    # -- window layout --------------------------------------------------------------------
+
+    def geometry(self) -> QByteArray | None:
+        return self._bytes("window/geometry")
+
+    def window_state(self) -> QByteArray | None:
+        return self._bytes("window/state")
+
+    def splitter_state(self) -> QByteArray | None:
+        return self._bytes("window/splitter")
+
+    def save_layout(self, geometry: QByteArray, state: QByteArray, splitter: QByteArray) -> None:
+        self._qs.setValue("window/geometry", geometry)
+        self._qs.setValue("window/state", state)
+        self._qs.setValue("window/splitter", splitter)
+
+    # -- recent files ---------------------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        value = self._qs.value("recent/files", [])
+        if isinstance(value, str):  # a one-item list comes back as a string from INI files
+            value = [value]
+        return [str(v) for v in value or [] if v]
+
+    def add_recent_file(self, path: str | Path) -> list[str]:
+        path = str(Path(path).absolute())
+        files = [path] + [p for p in self.recent_files() if p != path]
+        files = files[:RECENT_MAX]
+        self._qs.setValue("recent/files", files)
+        return files
+
+    def remove_recent_file(self, path: str) -> list[str]:
+        files = [p for p in self.recent_files() if p != path]
+        self._qs.setValue("recent/files", files)
+        return files
+
+    def clear_recent_files(self) -> None:
+        self._qs.setValue("recent/files", [])
+
+    # -- preferences ----------------------------------------------------------------------
+
+    def theme(self) -> str:
+        return str(self._qs.value("view/theme", "system"))
+
+    def set_theme(self, mode: str) -> None:
+        self._qs.setValue("view/theme", mode)
+
+    def last_dir(self) -> str:
+        return str(self._qs.value("files/last_dir", ""))
+
+    def set_last_dir(self, folder: str | Path) -> None:
+        self._qs.setValue("files/last_dir", str(folder))
+
+    def sync(self) -> None:
+        self._qs.sync()
