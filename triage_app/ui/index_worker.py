@@ -57,13 +57,29 @@ class IndexWorker(QObject):
         self.path = Path(path)
         self.encoding = encoding
         self.cancel_event = threading.Event()
+        self.result: Opened | None = None
+        self._abandoned = False
         self._thread = threading.Thread(target=self._run, name="triage-index", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
 
     def cancel(self) -> None:
+        """Stop indexing; the lines indexed so far stay usable."""
         self.cancel_event.set()
+
+    def abandon(self) -> None:
+        """Stop, and release what was opened (the log is being closed); see `release`."""
+        self._abandoned = True
+        self.cancel_event.set()
+
+    def release(self) -> None:
+        """Close the index and delete the decompressed copy (safe to call more than once)."""
+        opened = self.result
+        if opened is not None:
+            opened.index.close()
+            if opened.temp_path is not None:
+                opened.temp_path.unlink(missing_ok=True)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Join the thread (after `cancel`); True when it has ended."""
@@ -78,6 +94,7 @@ class IndexWorker(QObject):
             opened = self._open()
             if opened is None:
                 return
+            self.result = opened
             self.opened.emit(opened)
             self._build(opened.index)
         except LogError as exc:
@@ -87,6 +104,9 @@ class IndexWorker(QObject):
         except Exception as exc:  # noqa: BLE001 - shown as a sentence, logged by the hook
             self.failed.emit(f"{self.path}: cannot open ({type(exc).__name__}: {exc})")
             raise
+        finally:
+            if self._abandoned:  # nobody will use the index: do not leak its file
+                self.release()
 
     def _open(self) -> Opened | None:
         with open_log(self.path, encoding=self.encoding) as source:

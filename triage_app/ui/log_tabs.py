@@ -63,6 +63,8 @@ class LogTabs(QTabWidget):
         return [self.view_at(i).document for i in range(self.count())]
 
     def pending_documents(self) -> list[LogDocument]:
+        """Logs still opening (closed ones are forgotten)."""
+        self._pending = [doc for doc in self._pending if not doc.closed]
         return list(self._pending)
 
     def view_at(self, i: int) -> LogView:

@@ -115,12 +115,13 @@ class LogDocument(QObject):
             self._scan = None
         indexer, self._indexer = self._indexer, None
         if indexer is not None:
-            indexer.cancel()
             with contextlib.suppress(RuntimeError, TypeError):
                 indexer.disconnect(self)
-            # The thread notices the cancel within one chunk; the worker object stays alive
-            # (referenced by its thread) until then, so late emits find a live QObject.
-            indexer.wait(2.0)
+            # The thread notices within one chunk and then releases the index itself if it
+            # is still running; the worker object stays alive (its thread references it).
+            indexer.abandon()
+            if indexer.wait(2.0):
+                indexer.release()
         if self.lines_model is not None:
             self.lines_model.detach()
         if self.index is not None:
