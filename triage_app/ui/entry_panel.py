@@ -1,0 +1,469 @@
+"""The entry panel: everything the catalogue and the user's notes know about one entry.
+
+One scrolling column: the signature and facts, root cause, versions, OS notes, dead ends,
+workarounds, the user's notes, the transition graph with a list of every related entry, then
+documentation, dates, aliases, tags, the matching pattern and any unknown fields. Sections a
+record does not have are left out. Back/forward history covers navigation from the graph and
+from links; the shell hears about every such jump through `entry_requested`.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QHideEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triage_app.core.catalog import Catalog
+from triage_app.core.entry import Entry
+from triage_app.core.notes import NotesError, NotesStore
+from triage_app.ui import accents
+from triage_app.ui import entry_sections as sec
+from triage_app.ui.action_cards import ActionCard, action_cards
+from triage_app.ui.collapsible import Collapsible
+from triage_app.ui.graph_view import RELATION_TEXT, GraphView
+from triage_app.ui.notes_panel import NotesPanel
+from triage_app.ui.related import RelatedIndex, RelatedLink
+from triage_app.ui.wrap_text import WrapText
+
+ENTRY_SCHEME = "entry:"
+
+
+class EntryPanel(QWidget):
+    """Shows one entry (`show_entry`); embeds the graph and the notes of that entry.
+
+    Signals:
+        entry_requested(str): the user asked for another entry from inside the panel (graph
+            node, related link, back/forward). The panel has already shown it.
+        notes_changed(str): a note or mark of that entry was saved or deleted.
+    """
+
+    entry_requested = Signal(str)
+    notes_changed = Signal(str)
+
+    def __init__(
+        self, catalog: Catalog, notes_store: NotesStore, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._catalog, self._store = catalog, notes_store
+        self._related = RelatedIndex(catalog)
+        self._entry_id: str | None = None
+        self._language = "en"
+        self._back: list[str] = []
+        self._forward: list[str] = []
+        self._cards: list[ActionCard] = []
+        self._build_widgets()
+        self._build_layout()
+        self._connect_signals()
+        self._display(None)
+
+    # Construction -----------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.back_button = _tool_button("◀", "Back", self)
+        self.forward_button = _tool_button("▶", "Forward", self)
+        self.title = QLabel(self)
+        self.notes_button = _tool_button("", "Jump to my notes", self)
+        self.language_buttons = QButtonGroup(self)
+        self.english_button = _tool_button("EN", "Show the English text", self)
+        self.chinese_button = _tool_button(
+            "中文", "Show the Chinese text where the record has it", self
+        )
+        for i, button in enumerate((self.english_button, self.chinese_button)):
+            button.setCheckable(True)
+            self.language_buttons.addButton(button, i)
+        self.english_button.setChecked(True)
+        self.stack = QStackedWidget(self)
+        self.empty_label = QLabel(self)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setMargin(24)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.content = QWidget()
+        self.details, self._details_layout = sec.column(self.content, 10)
+        self.notes_panel = NotesPanel(self._store, self.content)
+        self.related_heading = sec.heading("", self.content)
+        self.graph = GraphView(self._catalog, self._related, self.content)
+        self.legend = QLabel(self.content)
+        self.legend.setWordWrap(True)
+        self.related_list = sec.para("", self.content, rich=True)
+        self.tail, self._tail_layout = sec.column(self.content, 10)
+
+    def _build_layout(self) -> None:
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 4, 4, 4)
+        bar.setSpacing(2)
+        for widget in (self.back_button, self.forward_button):
+            bar.addWidget(widget)
+        bar.addWidget(self.title, 1)
+        for widget in (self.notes_button, self.english_button, self.chinese_button):
+            bar.addWidget(widget)
+        inner = QVBoxLayout(self.content)
+        inner.setContentsMargins(12, 8, 12, 16)
+        inner.setSpacing(14)
+        inner.addWidget(self.details)
+        inner.addWidget(_rule(self.content))
+        inner.addWidget(self.notes_panel)
+        self.related_box, related = sec.column(self.content, 6)
+        for widget in (self.related_heading, self.graph, self.legend, self.related_list):
+            related.addWidget(widget)
+        inner.addWidget(self.related_box)
+        inner.addWidget(self.tail)
+        inner.addStretch(1)
+        self.scroll.setWidget(self.content)
+        self.stack.addWidget(self.empty_label)
+        self.stack.addWidget(self.scroll)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(self.stack, 1)
+
+    def _connect_signals(self) -> None:
+        self.back_button.clicked.connect(self._on_back_button_clicked)
+        self.forward_button.clicked.connect(self._on_forward_button_clicked)
+        self.notes_button.clicked.connect(self._on_notes_button_clicked)
+        self.language_buttons.idClicked.connect(self._on_language_buttons_id_clicked)
+        self.graph.node_clicked.connect(self._on_graph_node_clicked)
+        self.graph.more_requested.connect(self._on_graph_more_requested)
+        self.related_list.linkActivated.connect(self._on_link_activated)
+        self.notes_panel.notes_changed.connect(self._on_notes_panel_notes_changed)
+
+    # Public API -------------------------------------------------------------------------------
+
+    @property
+    def entry_id(self) -> str | None:
+        return self._entry_id
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    def show_entry(self, entry_id: str | None) -> None:
+        """Show `entry_id` (None: the empty state). The same id again changes nothing."""
+        if entry_id == self._entry_id:
+            return
+        if self._entry_id is not None:
+            self._back.append(self._entry_id)
+            self._forward.clear()
+        self._display(entry_id)
+
+    def set_language(self, language: str) -> None:
+        """ "en" or "zh": the `_zh` fields are shown where the record has them."""
+        language = "zh" if language == "zh" else "en"
+        (self.chinese_button if language == "zh" else self.english_button).setChecked(True)
+        if language != self._language:
+            self._language = language
+            self._display(self._entry_id)
+
+    def can_go_back(self) -> bool:
+        return bool(self._back)
+
+    def can_go_forward(self) -> bool:
+        return bool(self._forward)
+
+    def go_back(self) -> None:
+        if self._back:
+            self._forward.append(self._entry_id) if self._entry_id else None
+            self._jump(self._back.pop())
+
+    def go_forward(self) -> None:
+        if self._forward:
+            self._back.append(self._entry_id) if self._entry_id else None
+            self._jump(self._forward.pop())
+
+    def navigate(self, entry_id: str) -> None:
+        """Show `entry_id` as the user's choice from inside the panel, and tell the shell."""
+        self.show_entry(entry_id)
+        self.entry_requested.emit(entry_id)
+
+    def reload_notes(self) -> None:
+        """Re-read notes and marks (after an import); unsaved typing is saved first."""
+        self._display(self._entry_id, keep_scroll=True)
+
+    def cards(self) -> list[ActionCard]:
+        """The dead-end and workaround cards on show, in order (for the shell and tests)."""
+        return list(self._cards)
+
+    def open_link(self, url: str) -> bool:
+        """Follow a link: `entry:<id>` navigates; http(s) opens the system browser."""
+        if url.startswith(ENTRY_SCHEME):
+            self.navigate(url[len(ENTRY_SCHEME) :])
+            return True
+        return self.open_external(url)
+
+    @classmethod
+    def open_external(cls, url: str) -> bool:
+        """Open an http(s) URL in the system browser; any other scheme is refused."""
+        qurl = QUrl(url)
+        if qurl.scheme().lower() not in ("http", "https") or not qurl.isValid():
+            return False
+        return QDesktopServices.openUrl(qurl)
+
+    # Qt overrides -----------------------------------------------------------------------------
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.notes_panel.flush()
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.notes_panel.flush()
+        super().closeEvent(event)
+
+    # Slots ------------------------------------------------------------------------------------
+
+    def _on_back_button_clicked(self) -> None:
+        self.go_back()
+
+    def _on_forward_button_clicked(self) -> None:
+        self.go_forward()
+
+    def _on_notes_button_clicked(self) -> None:
+        self.scroll.verticalScrollBar().setValue(self.notes_panel.y())
+
+    def _on_language_buttons_id_clicked(self, button_id: int) -> None:
+        self.set_language("zh" if button_id == 1 else "en")
+
+    def _on_graph_node_clicked(self, entry_id: str) -> None:
+        self.navigate(entry_id)
+
+    def _on_graph_more_requested(self, _relation: str) -> None:
+        top = self.related_list.mapTo(self.content, self.related_list.rect().topLeft()).y()
+        self.scroll.verticalScrollBar().setValue(top)
+
+    def _on_link_activated(self, url: str) -> None:
+        self.open_link(url)
+
+    def _on_notes_panel_notes_changed(self, entry_id: str) -> None:
+        self._update_notes_button()
+        self.notes_changed.emit(entry_id)
+
+    def _on_card_mark_changed(self, entry_id: str) -> None:
+        self.notes_changed.emit(entry_id)
+
+    # Internals --------------------------------------------------------------------------------
+
+    def _jump(self, entry_id: str) -> None:
+        self._display(entry_id)
+        self.entry_requested.emit(entry_id)
+
+    def _display(self, entry_id: str | None, *, keep_scroll: bool = False) -> None:
+        scroll_value = self.scroll.verticalScrollBar().value()
+        self.notes_panel.flush()
+        self._entry_id = entry_id
+        entry = self._catalog.get(entry_id) if entry_id else None
+        self.back_button.setEnabled(bool(self._back))
+        self.forward_button.setEnabled(bool(self._forward))
+        self.title.setText(entry_id or "")
+        self.title.setToolTip(entry_id or "")
+        self._clear(self._details_layout)
+        self._clear(self._tail_layout)
+        self._cards = []
+        if entry_id is None:
+            self.empty_label.setText(
+                "选择一个错误以查看目录中的信息。"
+                if self._language == "zh"
+                else "Select an error (from a log or the catalogue) to see what is known about it."
+            )
+            self.stack.setCurrentWidget(self.empty_label)
+            self.notes_panel.set_entry(None)
+            self.graph.show_entry(None)
+            self._update_notes_button()
+            return
+        self.stack.setCurrentWidget(self.scroll)
+        if entry is None:
+            self._fill_missing(entry_id)
+        else:
+            self._fill_details(entry)
+            self._fill_tail(entry)
+        actions = [c.action for c in self._cards if c.action]
+        self.notes_panel.set_language(self._language)
+        self.notes_panel.set_entry(entry_id, actions)
+        self._fill_related(entry_id)
+        self._update_notes_button()
+        self.scroll.verticalScrollBar().setValue(scroll_value if keep_scroll else 0)
+
+    def _fill_missing(self, entry_id: str) -> None:
+        add = self._details_layout.addWidget
+        add(_signature_view(entry_id, self.details))
+        add(sec.para(sec.word("missing", self._language), self.details, muted=True))
+
+    def _fill_details(self, entry: Entry) -> None:
+        lang, parent, add = self._language, self.details, self._details_layout.addWidget
+        add(_signature_view(sec.pick(entry, "signature", lang), parent))
+        kinds = [entry.domain, entry.category, entry.get("subcategory")]
+        add(sec.para(" · ".join(str(k) for k in kinds if k), parent, muted=True))
+        facts = sec.facts(entry, lang, parent)
+        if facts is not None:
+            add(facts)
+        self._add_section(
+            self._details_layout,
+            "root_cause",
+            sec.para(sec.pick(entry, "root_cause", lang), parent),
+        )
+        self._add_section(self._details_layout, "versions", sec.versions(entry, lang, parent))
+        self._add_section(self._details_layout, "os_specific", sec.os_notes(entry, parent))
+        for kind in ("dead_ends", "workarounds"):
+            cards = action_cards(
+                entry,
+                kind,
+                lang,
+                self._store,
+                self._on_link_activated,
+                self._on_card_mark_changed,
+                parent,
+            )
+            if cards:
+                add(sec.heading(sec.word(kind, lang), parent))
+                for card in cards:
+                    add(card)
+                self._cards.extend(cards)
+
+    def _fill_tail(self, entry: Entry) -> None:
+        lang, parent, layout = self._language, self.tail, self._tail_layout
+        self._add_section(layout, "docs", sec.docs(entry, parent, self._on_link_activated))
+        self._add_section(layout, "record", sec.record_info(entry, lang, parent))
+        layout.addWidget(
+            Collapsible(
+                sec.word("matching", lang),
+                sec.matching(entry, lang, parent),
+                parent,
+                key="matching",
+            )
+        )
+        other = sec.other_fields(entry, parent)
+        if other is not None:
+            layout.addWidget(
+                Collapsible(sec.word("other", lang), other, parent, key="other", expanded=True)
+            )
+
+    def _fill_related(self, entry_id: str) -> None:
+        links = self._related.links(entry_id)
+        known = entry_id in self._catalog
+        self.related_box.setVisible(known or bool(links))
+        self.related_heading.setText(sec.word("related", self._language))
+        self.graph.set_language(self._language)
+        self.graph.show_entry(entry_id)
+        self.legend.setText(_legend(links, self._catalog, self._language))
+        self.legend.setVisible(bool(links))
+        self.related_list.setText(_related_html(links, self._catalog, self._language))
+        self.related_list.setVisible(bool(links))
+
+    def _add_section(self, layout: QVBoxLayout, key: str, body: QWidget | None) -> None:
+        if body is None or (isinstance(body, QLabel) and not body.text().strip()):
+            if body is not None:
+                body.deleteLater()
+            return
+        layout.addWidget(sec.heading(sec.word(key, self._language), body.parentWidget()))
+        layout.addWidget(body)
+
+    def _update_notes_button(self) -> None:
+        count = 0
+        if self._entry_id is not None:
+            try:
+                count = len(self._store.notes_for(self._entry_id))
+            except NotesError:
+                count = 0
+        self.notes_button.setText(f"✎ {count}" if count else "✎")
+        self.notes_button.setToolTip(f"My notes ({count})" if count else "My notes")
+        self.notes_button.setEnabled(self._entry_id is not None)
+
+    @staticmethod
+    def _clear(layout: QVBoxLayout) -> None:
+        while layout.count():
+            item = layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+
+
+def _tool_button(text: str, tip: str, parent: QWidget) -> QToolButton:
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(tip)
+    button.setAutoRaise(True)
+    return button
+
+
+def _rule(parent: QWidget) -> QFrame:
+    line = QFrame(parent)
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
+
+
+def _signature_view(text: str, parent: QWidget) -> WrapText:
+    view = WrapText(text, parent)
+    font = QFont(view.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.15)
+    view.setFont(font)
+    view.setAccessibleName("Signature")
+    return view
+
+
+def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
+    """Colour keys for the relations (and missing ids) the graph actually shows."""
+    words = RELATION_TEXT[language]
+    present = {link.relation for link in links}
+    parts = [
+        f"<span style='color:{accents.css(accents.RELATION_COLORS[r])}'>■</span> {words[r]}"
+        for r in ("preceded_by", "leads_to", "frequently_confused_with")
+        if r in present
+    ]
+    if any(link.target not in catalog for link in links):
+        parts.append(
+            f"<span style='color:{accents.css(accents.MISSING)}'>▢</span> {words['missing']}"
+        )
+    return "&nbsp;&nbsp; ".join(parts)
+
+
+def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
+    words = RELATION_TEXT[language]
+    arrows = {"preceded_by": "↑", "leads_to": "↓", "frequently_confused_with": "≈"}
+    rows = []
+    order = ("preceded_by", "leads_to", "frequently_confused_with")
+    for link in sorted(
+        links,
+        key=lambda li: (order.index(li.relation), li.inferred, -(li.probability or 0.0), li.target),
+    ):
+        target = html.escape(link.target)
+        if link.target in catalog:
+            name = f'<a href="{ENTRY_SCHEME}{html.escape(link.target, quote=True)}">{target}</a>'
+        else:
+            name = (
+                f"<span style='color:{accents.css(accents.MISSING)}'><i>{target}</i> "
+                f"({html.escape(words['missing'])})</span>"
+            )
+        head = f"{arrows[link.relation]} {html.escape(words[link.relation])} {name}"
+        if link.probability is not None:
+            head += f" · {round(link.probability * 100)}%"
+        details = []
+        if link.condition:
+            when = html.escape(sec.word("when", language))
+            details.append(f"<i>{when}:</i> {html.escape(sec.soft_wrap(link.condition))}")
+        if link.distinction:
+            details.append(html.escape(sec.soft_wrap(link.distinction)))
+        if link.inferred:
+            details.append(
+                "<i>"
+                + ("（由对方条目记录）" if language == "zh" else "(stated in that entry's record)")
+                + "</i>"
+            )
+        body = f"<div style='margin-left:18px'>{'<br>'.join(details)}</div>" if details else ""
+        rows.append(f"<div style='margin-bottom:4px'>{head}{body}</div>")
+    return "".join(rows)

@@ -1,0 +1,353 @@
+"""Building blocks of the entry panel: headings, paragraphs, facts, versions, and the small
+text helpers they share. Every builder returns None for a field the record does not have, so
+the panel never shows an empty heading or the word "None".
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from triage_app.core.entry import Entry
+from triage_app.ui import accents
+from triage_app.ui.rate_bar import RateBar
+from triage_app.ui.wrap_text import WrapText
+
+HEADINGS = {
+    "root_cause": ("Root cause", "根本原因"),
+    "versions": ("Versions", "版本"),
+    "os_specific": ("Operating systems", "操作系统"),
+    "dead_ends": ("Don't try this", "别这样做"),
+    "workarounds": ("Workarounds", "解决办法"),
+    "related": ("Related errors", "相关错误"),
+    "docs": ("Documentation", "官方文档"),
+    "record": ("About this entry", "关于本条目"),
+    "matching": ("How it is recognised", "如何识别"),
+    "other": ("Other fields", "其他字段"),
+    "confidence": ("Confidence", "置信度"),
+    "fix_success_rate": ("Fix success rate", "修复成功率"),
+    "verification_tier": ("Verification", "验证级别"),
+    "resolvable": ("Resolvable", "可解决"),
+    "root_cause_type": ("Cause type", "原因类型"),
+    "error_code": ("Error code", "错误码"),
+    "fails": ("fail", "失败"),
+    "succeeds": ("success", "成功"),
+    "when": ("When", "条件"),
+    "sources": ("Sources", "来源"),
+    "missing": ("This id is not in the loaded catalogue.", "该 id 不在已加载的目录中。"),
+}
+TIERS = {
+    "reproduced": ("Reproduced", "已复现", accents.SUCCESS),
+    "human_reviewed": ("Human-reviewed", "人工审核", accents.NEUTRAL),
+    "ai_generated": ("AI-generated, unverified", "AI 生成，未验证", accents.WARN),
+}
+RESOLVABLE = {"true": ("Yes", "是"), "false": ("No", "否"), "partial": ("Partly", "部分")}
+VERSION_COLUMNS = ("version", "status", "introduced", "deprecated", "removed")
+STATUS_COLORS = {
+    "active": accents.WARN,
+    "fixed": accents.SUCCESS,
+    "deprecated": accents.WARN,
+    "removed": accents.MISSING,
+}
+_LONG_TOKEN = re.compile(r"\S{40,}")
+_BREAK_AFTER = re.compile(r"([/._\-=,:;&?])")
+
+
+def word(key: str, language: str) -> str:
+    en, zh = HEADINGS[key]
+    return zh if language == "zh" else en
+
+
+def soft_wrap(text: str) -> str:
+    """Allow line breaks inside very long tokens (paths, URLs) so a label never forces the
+    panel wider than its viewport; short words are left alone."""
+    return _LONG_TOKEN.sub(lambda m: _BREAK_AFTER.sub("\\1\u200b", m.group(0)), text)
+
+
+def heading(text: str, parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    font = label.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.1)
+    label.setFont(font)
+    label.setWordWrap(True)
+    label.setAccessibleName(text)
+    return label
+
+
+def para(
+    text: str, parent: QWidget | None = None, *, muted: bool = False, rich: bool = False
+) -> QLabel:
+    """A wrapping, selectable paragraph (plain text unless `rich`)."""
+    label = QLabel(text if rich else soft_wrap(text), parent)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(
+        Qt.TextInteractionFlag.TextBrowserInteraction
+        if rich
+        else Qt.TextInteractionFlag.TextSelectableByMouse
+    )
+    if muted:
+        palette = label.palette()
+        palette.setColor(palette.ColorRole.WindowText, accents.muted_text(palette))
+        label.setPalette(palette)
+    return label
+
+
+def mono(text: str, parent: QWidget | None = None) -> WrapText:
+    view = WrapText(text, parent)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    return view
+
+
+def text_of(value: Any) -> str:
+    """A field value for display: strings as they are, anything else as compact JSON."""
+    if isinstance(value, str):
+        return value.strip()
+    return json.dumps(value, ensure_ascii=False, indent=1)
+
+
+def pick(entry: Entry, field: str, language: str) -> str:
+    """`field` in the chosen language: the `_zh` variant when it is there, else English."""
+    if language == "zh":
+        zh = entry.get(f"{field}_zh")
+        if isinstance(zh, str) and zh.strip():
+            return zh.strip()
+    value = entry.get(field)
+    return text_of(value) if value is not None else ""
+
+
+def link_html(url: str, text: str | None = None) -> str:
+    """A link for http(s) URLs; anything else is shown as plain text, never made clickable."""
+    shown = html.escape(soft_wrap(text or url))
+    if url.lower().startswith(("http://", "https://")):
+        return f'<a href="{html.escape(url, quote=True)}">{shown}</a>'
+    return shown
+
+
+def facts(entry: Entry, language: str, parent: QWidget | None = None) -> QWidget | None:
+    """Confidence, fix success rate (as bars), verification tier, resolvable, cause type, code."""
+    box = QWidget(parent)
+    grid = QGridLayout(box)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(10)
+    grid.setVerticalSpacing(4)
+    cells: list[tuple[str, QWidget]] = []
+    for field in ("confidence", "fix_success_rate"):
+        value = entry.get(field)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            cells.append((field, RateBar(value, "neutral", parent=box)))
+    tier = entry.get("verification_tier")
+    if tier:
+        en, zh, color = TIERS.get(tier, (str(tier), str(tier), accents.MISSING))
+        label = QLabel(
+            f"<span style='color:{accents.css(color)}'>●</span> "
+            f"{html.escape(zh if language == 'zh' else en)}",
+            box,
+        )
+        cells.append(("verification_tier", label))
+    resolvable = entry.get("resolvable")
+    if resolvable is not None:
+        en, zh = RESOLVABLE.get(str(resolvable).lower(), (str(resolvable), str(resolvable)))
+        cells.append(("resolvable", QLabel(zh if language == "zh" else en, box)))
+    for field in ("root_cause_type", "error_code"):
+        if entry.get(field):
+            cells.append((field, para(text_of(entry.get(field)), box)))
+    if not cells:
+        return None
+    for i, (field, widget) in enumerate(cells):
+        row, col = divmod(i, 2)
+        key = para(word(field, language), box, muted=True)
+        grid.addWidget(key, row, col * 2)
+        grid.addWidget(widget, row, col * 2 + 1)
+    grid.setColumnStretch(1, 1)
+    grid.setColumnStretch(3, 1)
+    return box
+
+
+VERSION_HEADINGS_ZH = {
+    "version": "版本",
+    "status": "状态",
+    "introduced": "引入",
+    "deprecated": "弃用",
+    "removed": "移除",
+}
+
+
+def versions(entry: Entry, language: str, parent: QWidget | None = None) -> QWidget | None:
+    """A table of the versions: short columns in a row, the behaviour change spanning below."""
+    rows = [v for v in entry.get("versions", []) if isinstance(v, Mapping)]
+    if not rows:
+        return None
+    columns = [c for c in VERSION_COLUMNS if any(r.get(c) for r in rows)]
+    box = QWidget(parent)
+    grid = QGridLayout(box)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(12)
+    grid.setVerticalSpacing(2)
+    for col, name in enumerate(columns):
+        shown = VERSION_HEADINGS_ZH[name] if language == "zh" else name.capitalize()
+        label = para(shown, box, muted=True)
+        grid.addWidget(label, 0, col)
+    line = 1
+    for version in rows:
+        for col, name in enumerate(columns):
+            value = version.get(name)
+            if not value:
+                continue
+            if name == "status":
+                color = STATUS_COLORS.get(str(value).lower(), accents.MISSING)
+                cell = QLabel(
+                    f"<span style='color:{accents.css(color)}'>●</span> {html.escape(str(value))}",
+                    box,
+                )
+            else:
+                cell = para(text_of(value), box)
+                if name == "version":
+                    bold = QFont(cell.font())
+                    bold.setBold(True)
+                    cell.setFont(bold)
+            grid.addWidget(cell, line, col)
+        line += 1
+        change = version.get("behavior_change") or version.get("behaviour_change")
+        if change:
+            grid.addWidget(para(text_of(change), box, muted=True), line, 0, 1, max(1, len(columns)))
+            line += 1
+    grid.setColumnStretch(max(0, len(columns) - 1), 1)
+    return box
+
+
+def os_notes(entry: Entry, parent: QWidget | None = None) -> QWidget | None:
+    notes = entry.get("os_specific", {})
+    if not isinstance(notes, Mapping) or not notes:
+        return None
+    lines = [
+        f"<b>{html.escape(str(os_name))}</b>: {html.escape(soft_wrap(text_of(note)))}"
+        for os_name, note in notes.items()
+        if note
+    ]
+    return para("<br>".join(lines), parent, rich=True) if lines else None
+
+
+def sources_label(
+    sources: Any, language: str, parent: QWidget, on_link: Callable[[str], None]
+) -> QLabel | None:
+    items = [str(s).strip() for s in sources or [] if str(s).strip()]
+    if not items:
+        return None
+    label = para(
+        f"{word('sources', language)}: " + " · ".join(link_html(s) for s in items),
+        parent,
+        muted=True,
+        rich=True,
+    )
+    label.linkActivated.connect(on_link)
+    return label
+
+
+def column(parent: QWidget | None = None, spacing: int = 4) -> tuple[QWidget, QVBoxLayout]:
+    box = QWidget(parent)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(spacing)
+    return box, layout
+
+
+KNOWN_FIELDS = frozenset(
+    """id signature signature_zh regex case_sensitive domain category subcategory root_cause
+    root_cause_zh root_cause_type versions os_specific dead_ends workarounds workarounds_zh
+    transition_graph official_doc_url official_doc_section error_code verification_tier
+    confidence fix_success_rate resolvable evidence_count first_seen last_confirmed last_updated
+    tags aliases locale examples counter_examples""".split()
+)
+_DATES = (
+    ("first_seen", "First seen", "首次出现"),
+    ("last_confirmed", "Last confirmed", "最近确认"),
+    ("last_updated", "Updated", "更新于"),
+)
+
+
+def docs(entry: Entry, parent: QWidget, on_link: Callable[[str], None]) -> QLabel | None:
+    url = entry.get("official_doc_url")
+    section = entry.get("official_doc_section")
+    if not url and not section:
+        return None
+    if url:
+        text = f"{section} — {url}" if section else url
+        label = para(link_html(str(url), str(text)), parent, rich=True)
+    else:
+        label = para(str(section), parent)
+    label.setToolTip(str(url or ""))
+    label.linkActivated.connect(on_link)
+    return label
+
+
+def record_info(entry: Entry, language: str, parent: QWidget) -> QLabel | None:
+    """Dates, evidence count, aliases, tags and the file the record came from."""
+    zh = language == "zh"
+    lines = []
+    dates = [
+        f"{zh_name if zh else name} {html.escape(str(entry.get(f)))}"
+        for f, name, zh_name in _DATES
+        if entry.get(f)
+    ]
+    if dates:
+        lines.append(" · ".join(dates))
+    evidence = entry.get("evidence_count")
+    if isinstance(evidence, int) and not isinstance(evidence, bool):
+        lines.append(
+            f"证据数：{evidence}"
+            if zh
+            else f"Evidence: {evidence} report{'' if evidence == 1 else 's'}"
+        )
+    for field, en, zh_name in (("aliases", "Also known as", "别名"), ("tags", "Tags", "标签")):
+        values = [html.escape(str(v)) for v in entry.get(field, []) if str(v).strip()]
+        if values:
+            lines.append(f"<b>{zh_name if zh else en}:</b> " + " · ".join(values))
+    if entry.source:
+        lines.append(
+            f"<span>{'来源文件' if zh else 'Record file'}: "
+            f"{html.escape(soft_wrap(entry.source))}</span>"
+        )
+    return para("<br>".join(lines), parent, rich=True) if lines else None
+
+
+def matching(entry: Entry, language: str, parent: QWidget) -> QWidget:
+    """The regex and the example lines it must (and must not) match."""
+    box, layout = column(parent)
+    zh = language == "zh"
+    flag = (
+        ("区分大小写" if zh else "case-sensitive")
+        if entry.case_sensitive
+        else ("不区分大小写" if zh else "case-insensitive")
+    )
+    layout.addWidget(para(f"{'正则表达式' if zh else 'Pattern'} ({flag})", box, muted=True))
+    layout.addWidget(mono(entry.regex, box))
+    for field, en, zh_name in (
+        ("examples", "Matches, for example", "匹配示例"),
+        ("counter_examples", "Does not match", "不匹配"),
+    ):
+        values = [str(v) for v in entry.get(field, []) if str(v).strip()]
+        if values:
+            layout.addWidget(para(zh_name if zh else en, box, muted=True))
+            layout.addWidget(mono("\n".join(values), box))
+    return box
+
+
+def other_fields(entry: Entry, parent: QWidget) -> QWidget | None:
+    """Fields this version does not know (kept and shown, never dropped)."""
+    extra = {k: v for k, v in entry.data.items() if k not in KNOWN_FIELDS and v is not None}
+    if not extra:
+        return None
+    box, layout = column(parent)
+    for key, value in sorted(extra.items()):
+        layout.addWidget(para(str(key), box, muted=True))
+        layout.addWidget(mono(text_of(value), box))
+    return box

@@ -1,0 +1,416 @@
+"""The transition graph around one entry: causes above, consequences below, look-alikes beside.
+
+The layout is deterministic (same entry, same picture): the selected entry in the centre,
+`preceded_by` neighbours in rows above it, `leads_to` in rows below, and
+`frequently_confused_with` to its left and right. Each relation has one colour (node border,
+edge and legend); ids that are not in the loaded catalogue are drawn grey and dashed, never
+dropped. Clicking a node emits `node_clicked(entry_id)`.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+    QSizePolicy,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from triage_app.core.catalog import Catalog
+from triage_app.ui import accents
+from triage_app.ui.graph_layout import GraphPlan, PlacedNode, plan_graph
+from triage_app.ui.related import RelatedIndex, RelatedLink
+
+RELATION_TEXT = {
+    "en": {
+        "leads_to": "leads to",
+        "preceded_by": "preceded by",
+        "frequently_confused_with": "confused with",
+        "missing": "not in the catalogue",
+        "none": "No related errors recorded.",
+        "more": "more",
+    },
+    "zh": {
+        "leads_to": "导致",
+        "preceded_by": "前因",
+        "frequently_confused_with": "易混淆",
+        "missing": "不在目录中",
+        "none": "没有记录相关错误。",
+        "more": "更多",
+    },
+}
+MIN_SCALE = 0.6
+
+
+class NodeItem(QGraphicsObject):
+    """One entry in the graph. `activate()` is the click path (mouse release, Enter key).
+
+    Signals:
+        clicked(str): a neighbour node was activated; carries its entry id.
+        more_clicked(str): a "+N more" node was activated; carries its relation.
+    """
+
+    clicked = Signal(str)
+    more_clicked = Signal(str)
+
+    def __init__(self, node: PlacedNode, palette: QPalette, font: QFont, tooltip: str) -> None:
+        super().__init__()
+        self.node = node
+        self._palette = palette
+        self._font = font
+        self._hover = False
+        self.setPos(node.x, node.y)
+        self.setToolTip(tooltip)
+        self.setAcceptHoverEvents(self.clickable)
+        if self.clickable:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsFocusable)
+
+    @property
+    def entry_id(self) -> str:
+        return self.node.entry_id
+
+    @property
+    def missing(self) -> bool:
+        return self.node.missing
+
+    @property
+    def clickable(self) -> bool:
+        return self.node.kind in ("neighbour", "more")
+
+    def activate(self) -> None:
+        if self.node.kind == "neighbour":
+            self.clicked.emit(self.node.entry_id)
+        elif self.node.kind == "more":
+            self.more_clicked.emit(self.node.relation)
+
+    def boundingRect(self) -> QRectF:
+        w, h = self.node.width, self.node.height
+        return QRectF(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4)
+
+    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:  # noqa: ANN001
+        w, h = self.node.width, self.node.height
+        rect = QRectF(-w / 2, -h / 2, w, h)
+        base = self._palette.color(QPalette.ColorRole.Base)
+        text = self._palette.color(QPalette.ColorRole.Text)
+        color = accents.MISSING if self.missing else accents.RELATION_COLORS[self.node.relation]
+        pen = QPen(color, 2.4 if (self._hover or self.node.kind == "centre") else 1.4)
+        if self.missing or self.node.kind == "more":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(pen)
+        strength = 0.05 if self.missing else (0.3 if self.node.kind == "centre" else 0.14)
+        painter.setBrush(QBrush(accents.tint(color, self._palette, strength) if color else base))
+        painter.drawRoundedRect(rect, 6, 6)
+        self._paint_text(painter, rect.adjusted(6, 4, -6, -4), text)
+
+    def _paint_text(self, painter: QPainter, rect: QRectF, text: QColor) -> None:
+        small = QFont(self._font)
+        small.setPointSizeF(max(6.5, self._font.pointSizeF() * 0.85))
+        bold = QFont(self._font)
+        bold.setBold(self.node.kind == "centre")
+        if self.missing:
+            bold.setItalic(True)
+        lines = self.node.lines
+        small_m, bold_m = QFontMetricsF(small), QFontMetricsF(bold)
+        total = small_m.height() + bold_m.height() * (len(lines) - 1)
+        y = rect.center().y() - total / 2
+        center = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        painter.setFont(small)
+        painter.setPen(accents.blend(text, self._palette.color(QPalette.ColorRole.Base), 0.35))
+        painter.drawText(QRectF(rect.left(), y, rect.width(), small_m.height()), center, lines[0])
+        y += small_m.height()
+        painter.setFont(bold)
+        painter.setPen(accents.blend(text, accents.MISSING, 0.5) if self.missing else text)
+        for line in lines[1:]:
+            painter.drawText(QRectF(rect.left(), y, rect.width(), bold_m.height()), center, line)
+            y += bold_m.height()
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: ANN001
+        self._hover = True
+        self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: ANN001
+        self._hover = False
+        self.update()
+        super().hoverLeaveEvent(event)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept() if self.clickable else event.ignore()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.clickable and self.boundingRect().contains(event.pos()):
+            self.activate()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.activate()
+        else:
+            super().keyPressEvent(event)
+
+
+class EdgeLabel(QGraphicsItem):
+    """A relation name and probability on a small box of the background colour."""
+
+    def __init__(self, text: str, color: QColor, palette: QPalette, font: QFont) -> None:
+        super().__init__()
+        self._lines = text.split("\n")
+        self._color, self._palette, self._font = color, palette, font
+        metrics = QFontMetricsF(font)
+        width = max(metrics.horizontalAdvance(line) for line in self._lines) + 8
+        self._rect = QRectF(-width / 2, 0, width, metrics.height() * len(self._lines) + 2)
+        self._rect.moveCenter(QPointF(0, 0))
+        self.setZValue(2)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:  # noqa: ANN001
+        back = QColor(self._palette.color(QPalette.ColorRole.Base))
+        back.setAlphaF(0.9)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(back)
+        painter.drawRoundedRect(self._rect, 3, 3)
+        painter.setFont(self._font)
+        painter.setPen(self._color)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, "\n".join(self._lines))
+
+
+class GraphView(QGraphicsView):
+    """The graph of one entry's neighbours; `show_entry(id)` redraws it.
+
+    Signals:
+        node_clicked(str): a neighbour node was clicked (or activated with the keyboard).
+        more_requested(str): a "+N more" node was clicked; carries its relation.
+    """
+
+    node_clicked = Signal(str)
+    more_requested = Signal(str)
+
+    def __init__(
+        self, catalog: Catalog, related: RelatedIndex | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._catalog = catalog
+        self._related = related or RelatedIndex(catalog)
+        self._entry_id: str | None = None
+        self._language = "en"
+        self._nodes: dict[str, NodeItem] = {}
+        self._plan: GraphPlan | None = None
+        self._fitting = False
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setAccessibleName("Related errors graph")
+        self.setFixedHeight(160)
+
+    # Public API -------------------------------------------------------------------------------
+
+    @property
+    def entry_id(self) -> str | None:
+        return self._entry_id
+
+    def show_entry(self, entry_id: str | None) -> None:
+        self._entry_id = entry_id
+        self._rebuild()
+
+    def set_language(self, language: str) -> None:
+        self._language = language if language in RELATION_TEXT else "en"
+        self._rebuild()
+
+    def nodes(self) -> dict[str, NodeItem]:
+        """The drawn nodes by entry id (the centre included), for the panel and tests."""
+        return dict(self._nodes)
+
+    def node(self, entry_id: str) -> NodeItem | None:
+        return self._nodes.get(entry_id)
+
+    # Qt overrides -----------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self._rebuild()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+        if any(bar.maximum() > 0 for bar in bars):
+            super().wheelEvent(event)
+        else:
+            event.ignore()  # nothing to scroll here: let the panel scroll
+
+    # Internals --------------------------------------------------------------------------------
+
+    def _on_node_clicked(self, entry_id: str) -> None:
+        self.node_clicked.emit(entry_id)
+
+    def _on_node_more_clicked(self, relation: str) -> None:
+        self.more_requested.emit(relation)
+
+    def _rebuild(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self._nodes = {}
+        palette = self.palette()
+        scene.setBackgroundBrush(palette.color(QPalette.ColorRole.Base))
+        words = RELATION_TEXT[self._language]
+        if self._entry_id is None:
+            self._plan = None
+            self._fit()
+            return
+        links = self._related.links(self._entry_id)
+        self._plan = plan_graph(
+            self._entry_id, links, set(self._catalog.entries), QFontMetricsF(self.font()), words
+        )
+        label_font = QFont(self.font())
+        label_font.setPointSizeF(max(6.5, self.font().pointSizeF() * 0.8))
+        for edge in self._plan.edges:
+            self._add_edge(scene, edge.start, edge.end, edge.link, edge.label_at, label_font)
+        for placed in self._plan.nodes:
+            item = NodeItem(placed, palette, self.font(), self._tooltip(placed))
+            item.setZValue(3)
+            item.clicked.connect(self._on_node_clicked)
+            item.more_clicked.connect(self._on_node_more_clicked)
+            scene.addItem(item)
+            if placed.kind in ("centre", "neighbour"):
+                self._nodes[placed.entry_id] = item
+        if not links:
+            note = scene.addSimpleText(words["none"], label_font)
+            note.setBrush(accents.muted_text(palette))
+            rect = note.boundingRect()
+            note.setPos(-rect.width() / 2, self._plan.nodes[0].height / 2 + 10)
+        self._fit()
+
+    def _add_edge(self, scene, start, end, link: RelatedLink, label_at, font: QFont) -> None:  # noqa: ANN001
+        missing = link.target not in self._catalog
+        color = accents.MISSING if missing else accents.RELATION_COLORS[link.relation]
+        pen = QPen(color, 1.4)
+        if link.relation == "frequently_confused_with" or missing:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if link.inferred:
+            faded = QColor(color)
+            faded.setAlphaF(0.7)
+            pen.setColor(faded)
+        path = QPainterPath(QPointF(*start))
+        path.lineTo(QPointF(*end))
+        line = QGraphicsPathItem(path)
+        line.setPen(pen)
+        line.setZValue(1)
+        scene.addItem(line)
+        if link.relation != "frequently_confused_with":
+            scene.addItem(_arrow_head(start, end, color))
+        words = RELATION_TEXT[self._language]
+        text = words[link.relation]
+        if link.probability is not None:
+            text += f"\n{round(link.probability * 100)}%"
+        label = EdgeLabel(text, color, self.palette(), font)
+        label.setPos(QPointF(*label_at))
+        label.setToolTip(self._edge_tooltip(link))
+        scene.addItem(label)
+
+    def _tooltip(self, placed: PlacedNode) -> str:
+        if placed.kind == "more":
+            return "<br>".join(html.escape(i) for i in placed.hidden)
+        words = RELATION_TEXT[self._language]
+        parts = [f"<b>{html.escape(placed.entry_id)}</b>"]
+        entry = self._catalog.get(placed.entry_id)
+        if entry is None:
+            parts.append(f"<i>{html.escape(words['missing'])}</i>")
+        else:
+            parts.append(html.escape(_shorten(entry.signature, 160)))
+        if placed.link is not None:
+            parts.append(self._edge_tooltip(placed.link))
+        return "<br>".join(parts)
+
+    def _edge_tooltip(self, link: RelatedLink) -> str:
+        words = RELATION_TEXT[self._language]
+        head = f"{words[link.relation]} {link.target}"
+        if link.probability is not None:
+            head += f" ({round(link.probability * 100)}%)"
+        parts = [html.escape(head)]
+        if link.condition:
+            parts.append("When: " + html.escape(link.condition))
+        if link.distinction:
+            parts.append(html.escape(link.distinction))
+        if link.inferred:
+            parts.append(f"<i>From {html.escape(link.source)}'s record.</i>")
+        return "<p style='white-space: pre-wrap'>" + "<br>".join(parts) + "</p>"
+
+    def _fit(self) -> None:
+        """Scale to the width (never above 1:1, never below MIN_SCALE) and take the height
+        that shows the whole graph; guarded, as the height change re-enters resizeEvent."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self._fit_now()
+        finally:
+            self._fitting = False
+
+    def _fit_now(self) -> None:
+        scene = self.scene()
+        rect = scene.itemsBoundingRect().adjusted(-10, -10, 10, 10)
+        if rect.isEmpty():
+            self.setFixedHeight(0 if self._entry_id is None else 60)
+            return
+        scene.setSceneRect(rect)
+        available = max(1, self.viewport().width() if self.isVisible() else self.width()) - 4
+        scale = max(MIN_SCALE, min(1.0, available / rect.width()))
+        self.resetTransform()
+        self.scale(scale, scale)
+        wanted = math.ceil(rect.height() * scale) + 2 * self.frameWidth() + 4
+        if scale * rect.width() > available + 1:
+            wanted += self.horizontalScrollBar().sizeHint().height()
+        if wanted != self.height():
+            self.setFixedHeight(wanted)
+        self.centerOn(rect.center())
+
+
+def _arrow_head(start, end, color: QColor) -> QGraphicsPathItem:  # noqa: ANN001
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    size = 8.0
+    tip = QPointF(*end)
+    left = QPointF(end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
+    right = QPointF(end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([tip, left, right, tip]))
+    item = QGraphicsPathItem(path)
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    item.setBrush(color)
+    item.setZValue(1)
+    return item
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
