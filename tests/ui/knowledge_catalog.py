@@ -128,7 +128,7 @@ def records() -> list[dict[str, Any]]:
         _record(LEAF, "LeafError: process taken down after the collective timeout"),
         _record(CAUSE, "CUDA out of memory on one rank"),
         _record(TWIN, "TwinError: the job hangs without any message"),
-        _record(BARE, "BareError: something minimal happened"),
+        _record(BARE, "BareError: something minimal happened", category="build_error"),
         _record(
             MODULE,
             "ModuleNotFoundError: No module named 'yaml_loader'",
