@@ -25,7 +25,7 @@ from triage_app.ui.rate_bar import RateBar
 class ActionCard(QFrame):
     """One dead end or workaround. `marks` is None when the action text is empty."""
 
-    def __init__(self, kind: str, accent, parent: QWidget | None = None) -> None:  # noqa: ANN001
+    def __init__(self, kind: str, accent, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = kind
         self.setObjectName("actionCard")

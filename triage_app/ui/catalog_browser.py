@@ -110,7 +110,23 @@ class CatalogBrowser(QWidget):
         for column in (DOMAIN, CATEGORY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(SIGNATURE, QHeaderView.ResizeMode.Stretch)
-        header.resizeSection(ID, table.fontMetrics().horizontalAdvance("m" * 22))
+        header.setStretchLastSection(False)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._size_id_column()
+
+    def _size_id_column(self) -> None:
+        """Fit the columns to the width: the id column takes the longest listed id but at most
+        40% (the signature needs the rest); a narrow browser hides the domain column (the id
+        starts with it) and then the category. The user may still drag columns wider."""
+        width = self.table.width()
+        self.table.setColumnHidden(DOMAIN, width < 760)
+        self.table.setColumnHidden(CATEGORY, width < 520)
+        metrics = self.table.fontMetrics()
+        longest = max((metrics.horizontalAdvance(i) for i in self.model.entry_ids()), default=80)
+        cap = int(width * 0.4)
+        self.table.horizontalHeader().resizeSection(ID, max(80, min(longest + 16, cap)))
 
     def _fill_filters(self) -> None:
         self.domain_filter.addItem(f"All domains ({len(self._catalog)})", None)
@@ -173,6 +189,7 @@ class CatalogBrowser(QWidget):
         self.model.set_rows(rows)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self._update_count(query, len(rows))
+        self._size_id_column()
         self._restore_selection()
 
     def refresh_notes(self) -> None:
@@ -244,7 +261,7 @@ class CatalogBrowser(QWidget):
             return [self._row(entry_id) for entry_id in ids]
         return [self._row(hit.entry_id, hit) for hit in self._search.search(query, limit=None)]
 
-    def _row(self, entry_id: str, hit=None) -> BrowserRow:  # noqa: ANN001 - SearchHit | None
+    def _row(self, entry_id: str, hit=None) -> BrowserRow:
         entry = self._catalog.get(entry_id)
         if entry is None:
             domain = entry_id.partition("/")[0] if "/" in entry_id else ""

@@ -18,8 +18,8 @@ ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
 HAS_NOTES_ROLE = Qt.ItemDataRole.UserRole + 3
 
-NOTE, ID, DOMAIN, CATEGORY, SIGNATURE = range(5)
-HEADERS = ("", "ID", "Domain", "Category", "Signature")
+NOTE, ID, SIGNATURE, CATEGORY, DOMAIN = range(5)
+HEADERS = ("", "ID", "Signature", "Category", "Domain")
 NOTE_MARK = "✎"
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -39,7 +39,7 @@ class BrowserRow:
 class CatalogModel(QAbstractTableModel):
     """Rows of `BrowserRow`, with a notes marker column fed by `set_noted`."""
 
-    def __init__(self, parent=None) -> None:  # noqa: ANN001 - QObject | None
+    def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[BrowserRow] = []
         self._natural: list[BrowserRow] = []
@@ -55,7 +55,7 @@ class CatalogModel(QAbstractTableModel):
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):  # noqa: ANN201 - any QVariant
+    ):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -64,7 +64,7 @@ class CatalogModel(QAbstractTableModel):
             return "Entries with my notes"
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: ANN201
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or index.row() >= len(self._rows):
             return None
         row, column = self._rows[index.row()], index.column()
@@ -142,7 +142,7 @@ class CatalogModel(QAbstractTableModel):
     def _display(self, row: BrowserRow, column: int) -> str:
         if column == NOTE:
             return NOTE_MARK if row.entry_id in self._noted else ""
-        return (None, row.entry_id, row.domain, row.category, row.signature)[column] or ""
+        return (None, row.entry_id, row.signature, row.category, row.domain)[column] or ""
 
     def _tooltip(self, row: BrowserRow, column: int) -> str | None:
         if column == NOTE:

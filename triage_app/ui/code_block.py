@@ -214,7 +214,7 @@ class CodeBlock(QFrame):
             self._rendering = False
         self._rendered_for = key
 
-    def _render_for(self, palette) -> None:  # noqa: ANN001 - QPalette
+    def _render_for(self, palette) -> None:
         dark = accents.is_dark(palette)
         style = DARK_STYLE if dark else LIGHT_STYLE
         back = accents.blend(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -88,6 +88,10 @@ class EntryPanel(QWidget):
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
         self.empty_label.setMargin(24)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        muted = self.empty_label.palette()
+        muted.setColor(muted.ColorRole.WindowText, accents.muted_text(muted))
+        self.empty_label.setPalette(muted)
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -99,6 +103,8 @@ class EntryPanel(QWidget):
         self.legend = QLabel(self.content)
         self.legend.setWordWrap(True)
         self.related_list = sec.para("", self.content, rich=True)
+        self.inferred_list = sec.para("", self.content, rich=True)
+        self.inferred_box = Collapsible("", self.inferred_list, self.content, key="inferred")
         self.tail, self._tail_layout = sec.column(self.content, 10)
 
     def _build_layout(self) -> None:
@@ -117,7 +123,13 @@ class EntryPanel(QWidget):
         inner.addWidget(_rule(self.content))
         inner.addWidget(self.notes_panel)
         self.related_box, related = sec.column(self.content, 6)
-        for widget in (self.related_heading, self.graph, self.legend, self.related_list):
+        for widget in (
+            self.related_heading,
+            self.graph,
+            self.legend,
+            self.related_list,
+            self.inferred_box,
+        ):
             related.addWidget(widget)
         inner.addWidget(self.related_box)
         inner.addWidget(self.tail)
@@ -139,6 +151,7 @@ class EntryPanel(QWidget):
         self.graph.node_clicked.connect(self._on_graph_node_clicked)
         self.graph.more_requested.connect(self._on_graph_more_requested)
         self.related_list.linkActivated.connect(self._on_link_activated)
+        self.inferred_list.linkActivated.connect(self._on_link_activated)
         self.notes_panel.notes_changed.connect(self._on_notes_panel_notes_changed)
 
     # Public API -------------------------------------------------------------------------------
@@ -240,6 +253,7 @@ class EntryPanel(QWidget):
         self.navigate(entry_id)
 
     def _on_graph_more_requested(self, _relation: str) -> None:
+        self.inferred_box.set_expanded(True)
         top = self.related_list.mapTo(self.content, self.related_list.rect().topLeft()).y()
         self.scroll.verticalScrollBar().setValue(top)
 
@@ -358,8 +372,14 @@ class EntryPanel(QWidget):
         self.graph.show_entry(entry_id)
         self.legend.setText(_legend(links, self._catalog, self._language))
         self.legend.setVisible(bool(links))
-        self.related_list.setText(_related_html(links, self._catalog, self._language))
-        self.related_list.setVisible(bool(links))
+        own = [link for link in links if not link.inferred]
+        inferred = [link for link in links if link.inferred]
+        self.related_list.setText(_related_html(own, self._catalog, self._language))
+        self.related_list.setVisible(bool(own))
+        self.inferred_list.setText(_related_html(inferred, self._catalog, self._language))
+        title = "其他条目记录的关联" if self._language == "zh" else "Linked from other entries"
+        self.inferred_box.toggle.setText(f"{title} ({len(inferred)})")
+        self.inferred_box.setVisible(bool(inferred))
 
     def _add_section(self, layout: QVBoxLayout, key: str, body: QWidget | None) -> None:
         if body is None or (isinstance(body, QLabel) and not body.text().strip()):
@@ -458,12 +478,6 @@ def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> 
             details.append(f"<i>{when}:</i> {html.escape(sec.soft_wrap(link.condition))}")
         if link.distinction:
             details.append(html.escape(sec.soft_wrap(link.distinction)))
-        if link.inferred:
-            details.append(
-                "<i>"
-                + ("（由对方条目记录）" if language == "zh" else "(stated in that entry's record)")
-                + "</i>"
-            )
         body = f"<div style='margin-left:18px'>{'<br>'.join(details)}</div>" if details else ""
         rows.append(f"<div style='margin-bottom:4px'>{head}{body}</div>")
     return "".join(rows)

@@ -133,7 +133,7 @@ def plan_graph(
     return plan
 
 
-def _place(plan, centre, relation, x, y, link, hidden, known, height, metrics, words, width):  # noqa: ANN001, PLR0913
+def _place(plan, centre, relation, x, y, link, hidden, known, height, metrics, words, width):
     if link is None:
         label = f"+{len(hidden)} {words['more']}"
         node = PlacedNode(
@@ -182,7 +182,7 @@ def _split(links: list[RelatedLink], capacity: int) -> tuple[list[RelatedLink], 
     return links[: capacity - 1], links[capacity - 1 :]
 
 
-def _clip(origin: tuple[float, float], toward: tuple[float, float], w: float, h: float):  # noqa: ANN202
+def _clip(origin: tuple[float, float], toward: tuple[float, float], w: float, h: float):
     """Where the line from a box's centre toward a point leaves the box (plus a small gap)."""
     dx, dy = toward[0] - origin[0], toward[1] - origin[1]
     if dx == 0 and dy == 0:

@@ -111,7 +111,7 @@ class NodeItem(QGraphicsObject):
         w, h = self.node.width, self.node.height
         return QRectF(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4)
 
-    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:  # noqa: ANN001
+    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:
         w, h = self.node.width, self.node.height
         rect = QRectF(-w / 2, -h / 2, w, h)
         base = self._palette.color(QPalette.ColorRole.Base)
@@ -149,12 +149,12 @@ class NodeItem(QGraphicsObject):
             painter.drawText(QRectF(rect.left(), y, rect.width(), bold_m.height()), center, line)
             y += bold_m.height()
 
-    def hoverEnterEvent(self, event) -> None:  # noqa: ANN001
+    def hoverEnterEvent(self, event) -> None:
         self._hover = True
         self.update()
         super().hoverEnterEvent(event)
 
-    def hoverLeaveEvent(self, event) -> None:  # noqa: ANN001
+    def hoverLeaveEvent(self, event) -> None:
         self._hover = False
         self.update()
         super().hoverLeaveEvent(event)
@@ -189,7 +189,7 @@ class EdgeLabel(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:  # noqa: ANN001
+    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget=None) -> None:
         back = QColor(self._palette.color(QPalette.ColorRole.Base))
         back.setAlphaF(0.9)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -312,7 +312,7 @@ class GraphView(QGraphicsView):
             note.setPos(-rect.width() / 2, self._plan.nodes[0].height / 2 + 10)
         self._fit()
 
-    def _add_edge(self, scene, start, end, link: RelatedLink, label_at, font: QFont) -> None:  # noqa: ANN001
+    def _add_edge(self, scene, start, end, link: RelatedLink, label_at, font: QFont) -> None:
         missing = link.target not in self._catalog
         color = accents.MISSING if missing else accents.RELATION_COLORS[link.relation]
         pen = QPen(color, 1.4)
@@ -397,7 +397,7 @@ class GraphView(QGraphicsView):
         self.centerOn(rect.center())
 
 
-def _arrow_head(start, end, color: QColor) -> QGraphicsPathItem:  # noqa: ANN001
+def _arrow_head(start, end, color: QColor) -> QGraphicsPathItem:
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     size = 8.0
     tip = QPointF(*end)

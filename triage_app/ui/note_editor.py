@@ -45,11 +45,11 @@ class GrowingTextEdit(QTextEdit):
     def sizeHint(self) -> QSize:
         return QSize(200, self.height())
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt event
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit()
 
-    def _on_layout_size_changed(self, _size) -> None:  # noqa: ANN001
+    def _on_layout_size_changed(self, _size) -> None:
         self._fit()
 
     def _fit(self) -> None:

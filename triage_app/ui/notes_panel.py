@@ -322,7 +322,7 @@ class NotesPanel(QWidget):
             self.notes_changed.emit(editor.entry_id)
         return True
 
-    def _add_editor(self, note) -> NoteEditor:  # noqa: ANN001 - Note | None
+    def _add_editor(self, note) -> NoteEditor:
         editor = NoteEditor(self._store, self._entry_id, note, self)
         editor.saved.connect(self._on_editor_saved)
         editor.delete_requested.connect(self._on_editor_delete_requested)

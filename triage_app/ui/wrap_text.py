@@ -59,7 +59,7 @@ class WrapText(QTextEdit):
     def minimumSizeHint(self) -> QSize:
         return QSize(60, self.height())
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt event
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.fit_height()
 
