@@ -318,6 +318,7 @@ def _rust(tools: Tools, work: Path) -> list[str]:
 def _more_tools(tools: Tools, work: Path) -> list[str]:
     """Quick version and help output of the other tools this machine may have."""
     out: list[str] = []
+    tools.run([sys.executable, "-m", "pip", "install", "--help"], work, out)
     for cmd in (
         ["cmake", "--version"],
         ["mvn", "--version"],
@@ -331,6 +332,11 @@ def _more_tools(tools: Tools, work: Path) -> list[str]:
         ["tar", "--version"],
         ["curl", "--version"],
         ["openssl", "version", "-a"],
+        ["gcc", "--help=warnings"],
+        ["git", "help", "-a"],
+        ["kubectl", "--help"],
+        ["docker", "--help"],
+        ["terraform", "-help"],
     ):
         path = shutil.which(cmd[0])
         if path is not None:
