@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.core.records_factory import make_record, write_record
 from triage_app.core import paths
 from triage_app.core.catalog import Catalog, load_catalog
 from triage_app.core.entry import Entry
@@ -26,6 +27,7 @@ MIN_ENTRIES = 300
 MIN_DOMAINS = 20
 MIN_REPRODUCED = 40
 MIN_LINKED_FRACTION = 1 / 3
+MIN_CJK_ROOT_CAUSE = 15  # a root cause is prose: a translated one has many Chinese characters
 SLOW_SEARCH_SECONDS = 0.05  # per search of one 4 KB line; generous for a busy shared machine
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 TESTS_DIR = Path(__file__).resolve().parent
@@ -142,8 +144,8 @@ def test_no_entry_links_to_itself(catalog: Catalog) -> None:
 # -- every entry is complete --------------------------------------------------------------
 
 
-def _has_cjk(text: object) -> bool:
-    return isinstance(text, str) and CJK.search(text) is not None
+def _cjk_count(text: object) -> int:
+    return len(CJK.findall(text)) if isinstance(text, str) else 0
 
 
 def _entry_gaps(entry: Entry) -> list[str]:
@@ -163,11 +165,11 @@ def _entry_gaps(entry: Entry) -> list[str]:
             gaps.append(f"workarounds[{i}] has an empty 'how'")
     if not any(str(d.get("why_fails") or "").strip() for d in entry.get("dead_ends", [])):
         gaps.append("has no dead end with a 'why_fails'")
-    for field in ("signature_zh", "root_cause_zh"):
+    for field, least in (("signature_zh", 2), ("root_cause_zh", MIN_CJK_ROOT_CAUSE)):
         english = entry.get(field.removesuffix("_zh"))
         value = entry.get(field)
-        if not _has_cjk(value):
-            gaps.append(f"{field} holds no Chinese text: {value!r}")
+        if _cjk_count(value) < least:
+            gaps.append(f"{field} holds fewer than {least} Chinese characters: {value!r}")
         elif value == english:
             gaps.append(f"{field} is the English text copied")
     workarounds_zh = entry.get("workarounds_zh", [])
@@ -176,7 +178,7 @@ def _entry_gaps(entry: Entry) -> list[str]:
             f"workarounds_zh has {len(workarounds_zh)} items, workarounds {len(workarounds)}"
         )
     for i, text in enumerate(workarounds_zh):
-        if not _has_cjk(text):
+        if _cjk_count(text) < 2:
             gaps.append(f"workarounds_zh[{i}] holds no Chinese text: {text!r}")
     return gaps
 
@@ -345,3 +347,23 @@ def test_ids_and_signatures_are_unique(catalog: Catalog) -> None:
         if signatures[entry.signature.strip().lower()] > 1
     ]
     assert not problems, _report("duplicate signatures", problems)
+
+
+def test_the_bar_rejects_an_incomplete_entry(tmp_path: Path) -> None:
+    """A control: an entry that misses the bar is reported, field by field."""
+    record = make_record(
+        signature_zh="DemoError: the widget 'x' broke at step 42",
+        root_cause_zh="部件坏了",
+        workarounds_zh=["Reset the widget"],
+    )
+    write_record(tmp_path, record)
+    [entry] = list(load_catalog([tmp_path]))
+    gaps = "\n".join(_entry_gaps(entry))
+    for expected in (
+        "has 1 examples",
+        "has 1 workarounds",
+        "signature_zh holds fewer than 2 Chinese characters",
+        "root_cause_zh holds fewer than 15 Chinese characters",
+        "workarounds_zh[0] holds no Chinese text",
+    ):
+        assert expected in gaps, gaps
