@@ -21,7 +21,6 @@ import re._parser as _parser
 from collections.abc import Iterable
 
 MIN_FACTOR_LENGTH = 3
-_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
 _Items = Iterable[tuple[object, object]]
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
 
@@ -71,8 +70,16 @@ _COMMON_WORDS = frozenset(
 
 
 def _literal_value(literal: str) -> int:
+    if literal == NON_ASCII:
+        return 1
     core = literal.strip(" :=[]()'\"-_.,;")
-    return len(literal) - (5 if core in _COMMON_WORDS else 0)
+    return _size(literal) - (5 if core in _COMMON_WORDS else 0)
+
+
+# A factor that only says "the line holds a non-ASCII character": what a literal made of
+# letters with case outside ASCII (Cyrillic, Greek, accented) still guarantees, since folding
+# already maps the few non-ASCII letters that IGNORECASE equates with ASCII ones.
+NON_ASCII = "\x00non-ascii"
 
 
 def _best(factors: list[frozenset[str]]) -> frozenset[str] | None:
@@ -82,13 +89,38 @@ def _best(factors: list[frozenset[str]]) -> frozenset[str] | None:
     return max(usable, key=lambda f: (min(map(_literal_value, f)), -len(f), sorted(f)))
 
 
-def _longest_ascii(text: str) -> str:
-    """The longest ASCII stretch of a folded literal.
+def _caseless(ch: str) -> bool:
+    return ch.isascii() or (ch.lower() == ch == ch.upper() and ord(ch) not in _FOLD)
 
-    Literals are kept ASCII so the matcher can search raw UTF-8 bytes lowered with the fast
-    ASCII-only `bytes.lower()`; any part of a required literal is itself required.
+
+def _longest_safe(text: str) -> str:
+    """The longest stretch of a folded literal made of ASCII and caseless characters.
+
+    The matcher searches raw UTF-8 bytes lowered with the fast ASCII-only `bytes.lower()`;
+    ASCII letters and characters without case (CJK, Hangul, digits, punctuation) look the
+    same there as in folded text. Any part of a required literal is itself required.
     """
-    return max(_ASCII_RUN.findall(text), key=len, default="")
+    best, run = "", []
+    for ch in text + "\u0100":  # a cased sentinel ends the last run
+        if _caseless(ch):
+            run.append(ch)
+            continue
+        if len("".join(run).encode()) > len(best.encode()):
+            best = "".join(run)
+        run = []
+    return best
+
+
+def _size(literal: str) -> int:
+    return len(literal.encode("utf-8"))
+
+
+def _single_char_class(items: list) -> str | None:
+    """`[Hh]` and the like: a class whose members all fold to one character acts as a literal."""
+    chars = {fold(chr(av)) for op, av in items if op is _c.LITERAL}
+    if len(chars) == 1 and all(op is _c.LITERAL for op, _av in items):
+        return chars.pop()
+    return None
 
 
 def _pure_literal(items: _Items) -> str | None:
@@ -106,14 +138,20 @@ def _factors(items: _Items) -> list[frozenset[str]]:
 
     def flush() -> None:
         if run:
-            ascii_part = _longest_ascii(fold("".join(run)))
-            if ascii_part:
-                factors.append(frozenset({ascii_part}))
+            folded = fold("".join(run))
+            safe_part = _longest_safe(folded)
+            if safe_part:
+                factors.append(frozenset({safe_part}))
+            if not folded.isascii() and _size(safe_part) < MIN_FACTOR_LENGTH:
+                factors.append(frozenset({NON_ASCII}))
             run.clear()
 
     for op, av in items:
         if op is _c.LITERAL:
             run.append(chr(av))
+            continue
+        if op is _c.IN and (ch := _single_char_class(av)) is not None:
+            run.append(ch)
             continue
         if op is _c.SUBPATTERN:
             literal = _pure_literal(av[3])
@@ -146,10 +184,43 @@ def _factor_of_node(op: object, av: object) -> frozenset[str] | None:
 
 def required_factor(regex: str, flags: int = 0) -> frozenset[str] | None:
     """Folded literals one of which every match of `regex` contains, or None if unknown."""
-    best = _best(_factors(_parse(regex, flags)))
-    if best is None or min(map(len, best)) < MIN_FACTOR_LENGTH:
+    best = _best([f for f in _factors(_parse(regex, flags)) if NON_ASCII not in f])
+    if best is None or min(map(_size, best)) < MIN_FACTOR_LENGTH:
         return None
     return best
+
+
+Requirement = tuple[frozenset[str], tuple[frozenset[str], ...]]
+
+
+def requirements(regex: str, flags: int = 0) -> list[Requirement] | None:
+    """What a line must contain for `regex` to match it, as alternatives.
+
+    Each alternative is (key, others): the line holds one literal of `key` AND, for each set
+    in `others`, one literal of that set. A pattern that is one alternation gets an
+    alternative per branch, so `(a.*b|c)` needs ("a" and "b") or "c". None when some branch
+    has no usable key literal (the pattern must then be tried on every line).
+    """
+    parsed = list(_parse(regex, flags))
+    if len(parsed) == 1 and parsed[0][0] is _c.SUBPATTERN:
+        parsed = list(parsed[0][1][3])
+    branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is _c.BRANCH else [parsed]
+    out: list[Requirement] = []
+    for branch in branches:
+        factors = [f for f in _factors(branch) if f and all(s and "\n" not in s for s in f)]
+        real = [f for f in factors if NON_ASCII not in f]
+        key = _best([f for f in real if min(map(_size, f)) >= MIN_FACTOR_LENGTH])
+        if key is None:  # a short key still beats trying the regex on every line
+            key = _best([f for f in real if min(map(_size, f)) >= 2])
+        if key is None:
+            key = next((f for f in factors if NON_ASCII in f), None)
+        if key is None:
+            key = _best(real)
+        if key is None:
+            return None
+        others = tuple(f for f in factors if f is not key and min(map(_size, f)) >= 2)
+        out.append((key, others[:4]))
+    return out
 
 
 def _weight(items: _Items) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ import ahocorasick_rs
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyIndex, looks_like_error
-from triage_app.core.literals import LiteralWeigher, fold, line_local, required_factor
+from triage_app.core.literals import NON_ASCII, LiteralWeigher, fold, line_local, requirements
 from triage_app.core.results import Candidate, LineMatch
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
@@ -66,30 +67,51 @@ class Matcher:
         self._weighers = [LiteralWeigher(t.pattern.pattern, t.pattern.flags) for t in self.targets]
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
-        words: dict[str, list[int]] = {}
+        # AC word -> the (target, alternative) pairs it is the key of; an alternative's other
+        # required literals are checked on the line before its regex runs.
+        words: dict[str, list[tuple[int, int]]] = {}
+        self._others: list[list[tuple[tuple[bytes, ...], ...]]] = []
+        self._non_ascii_keys: list[tuple[int, int]] = []
         for index, target in enumerate(self.targets):
-            factor = required_factor(target.pattern.pattern, target.pattern.flags)
-            if factor is None:
-                self.always.append(index)
-                pattern = target.pattern
-                chunk_pattern = None
-                if line_local(pattern.pattern, pattern.flags):
-                    chunk_pattern = re.compile(pattern.pattern, pattern.flags | re.MULTILINE)
-                self._always_chunk.append((index, chunk_pattern))
+            needs = requirements(target.pattern.pattern, target.pattern.flags)
+            self._others.append([])
+            if needs is None:
+                self._add_always_target(index, target)
                 continue
-            for literal in factor:
-                words.setdefault(literal, []).append(index)
+            for alt, (key, others) in enumerate(needs):
+                self._others[index].append(
+                    tuple(tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others)
+                )
+                for literal in key:
+                    if literal == NON_ASCII:
+                        self._non_ascii_keys.append((index, alt))
+                    else:
+                        words.setdefault(literal, []).append((index, alt))
         if fuzzy is not None:
             for word in TRIGGER_WORDS:
-                words.setdefault(word, []).append(_TRIGGER)
-        # Literals are ASCII and lowercase; the haystack is lowered bytes (see `scan_chunk`).
-        self._word_targets = [tuple(sorted(set(indexes))) for indexes in words.values()]
+                words.setdefault(word, []).append((_TRIGGER, 0))
+        # Literals are folded; the haystack is lowered bytes (see `scan_chunk`).
+        self._word_targets = [tuple(sorted(set(pairs))) for pairs in words.values()]
         self._automaton = None
         if words:
             self._automaton = ahocorasick_rs.BytesAhoCorasick(
-                [word.encode("ascii") for word in words],
+                [word.encode("utf-8") for word in words],
                 implementation=ahocorasick_rs.Implementation.DFA,
             )
+
+    def _add_non_ascii_lines(self, hay: bytes, by_line: dict[int, set[tuple[int, int]]]) -> None:
+        """Lines holding a non-ASCII byte are candidates for the NON_ASCII-keyed alternatives."""
+        for line_no, high in enumerate(hay.translate(None, _ASCII_BUT_NEWLINE).split(b"\n")):
+            if high:
+                by_line[line_no].update(self._non_ascii_keys)
+
+    def _add_always_target(self, index: int, target: Target) -> None:
+        self.always.append(index)
+        pattern = target.pattern
+        chunk_pattern = None
+        if line_local(pattern.pattern, pattern.flags):
+            chunk_pattern = re.compile(pattern.pattern, pattern.flags | re.MULTILINE)
+        self._always_chunk.append((index, chunk_pattern))
 
     @classmethod
     def from_catalog(cls, catalog: Iterable, *, fuzzy: bool = True) -> Matcher:
@@ -173,33 +195,50 @@ class Matcher:
     ) -> list[LineMatch]:
         """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`."""
         if isinstance(chunk, bytes):
-            if _UTF8_FOLD_SPECIALS.search(chunk):
+            if not chunk.isascii() and any(sp in chunk for sp in _UTF8_FOLD_SPECIALS):
                 return self.scan_chunk(chunk.decode("utf-8", "replace"), first_line, fuzzy_budget)
             lines = _ByteLines(chunk)
         else:
             lines = _TextLines(chunk)
-        hits = self._literal_hits(lines.haystack)
+        hits = self._literal_hits(lines.haystack, lines.hay_newlines())
         if self.always:
             self._add_always(lines, hits)
         return self._evaluate(lines, hits, first_line, fuzzy_budget)
 
-    def _literal_hits(self, hay: bytes) -> dict[int, set[int]]:
-        """Line number within the chunk (0-based) -> targets whose literal occurs in it."""
+    def _literal_hits(self, hay: bytes, newlines: list[int]) -> dict[int, set[int]]:
+        """Line number within the chunk (0-based) -> targets whose literals occur in it."""
         hits: dict[int, set[int]] = {}
         if self._automaton is None:
             return hits
         targets = self._word_targets
-        line_no, counted_to, line_end, current = 0, 0, -1, set()
+        by_line: dict[int, set[tuple[int, int]]] = defaultdict(set)
         for word, start, _end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
-            if start > line_end:
-                line_start = hay.rfind(b"\n", 0, start) + 1
-                line_no += hay.count(b"\n", counted_to, line_start)
-                counted_to = line_start
-                line_end = hay.find(b"\n", start)
-                if line_end == -1:
-                    line_end = len(hay)
-                current = hits.setdefault(line_no, set())
-            current.update(targets[word])
+            by_line[bisect_right(newlines, start)].update(targets[word])
+        if self._non_ascii_keys and not hay.isascii():
+            self._add_non_ascii_lines(hay, by_line)
+        pending = {}
+        for line_no, pairs in by_line.items():
+            start = newlines[line_no - 1] + 1 if line_no else 0
+            end = newlines[line_no] if line_no < len(newlines) else len(hay)
+            pending[line_no] = (start, end, pairs)
+        others = self._others
+        for line_no, (start, end, pairs) in pending.items():
+            line = hay[start:end]
+            found: set[int] = set()
+            for index, alt in pairs:
+                if index in found:
+                    continue
+                needs = others[index][alt] if index != _TRIGGER else ()
+                for need in needs:  # every need: one of its literals is in the line
+                    for literal in need:
+                        if literal in line or (literal == _NON_ASCII_BYTES and not line.isascii()):
+                            break
+                    else:
+                        break
+                else:
+                    found.add(index)
+            if found:
+                hits[line_no] = found
         return hits
 
     def _add_always(self, lines: _Lines, hits: dict[int, set[int]]) -> None:
@@ -248,6 +287,9 @@ class _TextLines:
         self._starts: list[int] | None = None
         self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
 
+    def hay_newlines(self) -> list[int]:
+        return newline_offsets(self.haystack)
+
     def _line_starts(self) -> list[int]:
         if self._starts is None:
             self._starts = [0, *(m.end() for m in _NEWLINES.finditer(self.clean))]
@@ -275,15 +317,25 @@ class _ByteLines:
             stripped = _C1_CSI_BYTES.sub(b"", stripped)
         self.stripped = stripped
         self.haystack = self.stripped.lower()
-        self._starts: list[int] | None = None
+        self._hay_newlines: list[int] | None = None
+        self._raw_newlines: list[int] | None = None
         self.count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
 
+    def hay_newlines(self) -> list[int]:
+        if self._hay_newlines is None:
+            self._hay_newlines = newline_offsets(self.haystack)
+        return self._hay_newlines
+
     def line(self, n: int) -> str:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in _NEWLINES_BYTES.finditer(self.raw))]
-        starts = self._starts
-        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.raw)
-        return strip_ansi(self.raw[starts[n] : end].decode("utf-8", "replace")).removesuffix("\r")
+        if self.stripped is self.raw:  # no escapes: the haystack's offsets are the raw ones
+            newlines = self.hay_newlines()
+        else:
+            if self._raw_newlines is None:
+                self._raw_newlines = newline_offsets(self.raw)
+            newlines = self._raw_newlines
+        start = newlines[n - 1] + 1 if n else 0
+        end = newlines[n] if n < len(newlines) else len(self.raw)
+        return strip_ansi(self.raw[start:end].decode("utf-8", "replace")).removesuffix("\r")
 
     def text(self) -> str:
         return strip_ansi(self.raw.decode("utf-8", "replace"))
@@ -294,8 +346,15 @@ class _ByteLines:
         return [n for n, line in enumerate(self.raw.split(b"\n")) if len(line) > MATCH_CAP]
 
 
+def newline_offsets(data: bytes) -> list[int]:
+    """Offsets of every newline byte in `data`."""
+    return [m.start() for m in _NEWLINES_BYTES.finditer(data)]
+
+
 _Lines = _TextLines | _ByteLines
 _NEWLINES = re.compile("\n")
+_ASCII_BUT_NEWLINE = bytes(b for b in range(128) if b != 10)
+_NON_ASCII_BYTES = NON_ASCII.encode("utf-8")
 _NEWLINES_BYTES = re.compile(b"\n")
 # ESC-introduced sequences as in `ansi.ANSI_RE`, plus the C1 CSI (U+009B) in its UTF-8 form.
 # (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
@@ -303,9 +362,7 @@ _ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\
 _C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
 # dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
-_UTF8_FOLD_SPECIALS = re.compile(
-    b"|".join(re.escape(ch.encode("utf-8")) for ch in "\u017f\u212a\u0131\u0130")
-)
+_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
 
 
 class FuzzyBudget:

@@ -1,0 +1,252 @@
+"""Scan speed and memory, measured against references in the same run.
+
+    python bench/bench_scan.py [--mb 100] [--gb 1] [--skip-grep] [--skip-memory]
+
+Generates a varied log (many formats, non-ASCII text, ANSI colours, CRLF, long lines) with a
+few thousand known errors, then times, on the same file and in the same run:
+  * a bare Python binary line loop (`for line in f: pass`), the reference speed;
+  * `grep -E -i -c -f PATTERNS` with LC_ALL=C (patterns translated to ERE; the ones grep
+    rejects are dropped and counted), output sent to a file;
+  * Triage's scan with the bundled catalogue (fuzzy guesses on, as the app runs) and with the
+    2,000-regex workload from ../shared/data (fuzzy off);
+and checks Triage's matches line for line against a naive every-regex-every-line reference
+on a sample of lines. Finally it scans a ~1 GB file in a child process and reports its peak
+memory. Ratios are what count: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.loggen import generate  # noqa: E402
+from triage_app.core.ansi import strip_ansi  # noqa: E402
+from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
+from triage_app.core.matcher import Matcher, Target, cap_line  # noqa: E402
+from triage_app.core.scan import scan_file  # noqa: E402
+
+WORKLOAD = ROOT.parent / "shared" / "data" / "workload-signatures.jsonl"
+OUT = ROOT / "bench" / "out"
+
+
+def make_log(path: Path, megabytes: int, errors: list[str]) -> None:
+    if path.exists() and path.stat().st_size >= megabytes * 1_000_000:
+        return
+    print(f"generating {path.name} ({megabytes} MB)...", flush=True)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        written, seed = 0, 0
+        while written < megabytes * 1_000_000:
+            block = "\n".join(generate(20000, errors, error_every=400, seed=seed)) + "\n"
+            block = block.replace("\n", "\r\n", 1)  # some CRLF
+            f.write(block)
+            written += len(block.encode())
+            seed += 1
+
+
+def workload_targets() -> tuple[list[Target], list[str], int]:
+    targets, signatures, rejected = [], [], 0
+    for row in WORKLOAD.read_text(encoding="utf-8").splitlines():
+        record = json.loads(row)
+        try:
+            targets.append(Target.compile(record["id"], record["signature"], record["regex"]))
+            signatures.append(record["signature"])
+        except re.error:
+            rejected += 1
+    return targets, signatures, rejected
+
+
+def timed(fn, *args):
+    start, cpu = time.perf_counter(), time.process_time()
+    result = fn(*args)
+    return result, time.perf_counter() - start, time.process_time() - cpu
+
+
+def bare_loop(path: Path) -> int:
+    n = 0
+    with open(path, "rb") as f:
+        for _line in f:
+            n += 1
+    return n
+
+
+_PY_TO_ERE = [
+    (r"\d", "[0-9]"),
+    (r"\D", "[^0-9]"),
+    (r"\s", "[[:space:]]"),
+    (r"\S", "[^[:space:]]"),
+    (r"\w", "[[:alnum:]_]"),
+    (r"\W", "[^[:alnum:]_]"),
+    ("(?:", "("),
+]
+
+
+def to_ere(pattern: str) -> str | None:
+    if re.search(r"\(\?[=!<P]|\\[AZzbB]\b|\\[pP]\{", pattern):
+        return None
+    for py, ere in _PY_TO_ERE:
+        pattern = pattern.replace(py, ere)
+    return re.sub(r"([*+?}])\?", r"\1", pattern)  # lazy -> greedy: same lines match
+
+
+def grep_patterns(patterns: list[str], folder: Path) -> tuple[Path, int]:
+    kept, dropped = [], 0
+    for pattern in patterns:
+        ere = to_ere(pattern)
+        ok = (
+            ere is not None
+            and "\n" not in ere
+            and subprocess.run(
+                ["grep", "-E", "-i", "-e", ere, "/dev/null"],
+                capture_output=True,
+                env={**os.environ, "LC_ALL": "C"},
+            ).returncode
+            == 1
+        )
+        if ok:
+            kept.append(ere)
+        else:
+            dropped += 1
+    path = folder / f"patterns-{len(patterns)}.txt"
+    path.write_text("\n".join(kept) + "\n")
+    return path, dropped
+
+
+def run_grep(patterns_file: Path, log: Path) -> float:
+    with open(OUT / "grep-output.txt", "w") as out:
+        start = time.perf_counter()
+        subprocess.run(
+            ["grep", "-E", "-i", "-c", "-f", str(patterns_file), str(log)],
+            stdout=out,
+            env={**os.environ, "LC_ALL": "C"},
+            check=False,
+        )
+        return time.perf_counter() - start
+
+
+def ours(log: Path, matcher: Matcher, fuzzy: bool):
+    result = scan_file(log, matcher, fuzzy=fuzzy)
+    assert result.error is None, result.error
+    return result
+
+
+def check_exact(log: Path, matcher: Matcher, result, sample_every: int) -> tuple[int, int]:
+    """Compare regex matches with every-regex-every-line on sampled + matched lines."""
+    found = {
+        m.line: {c.entry_id for c in m.candidates if c.kind == "regex"} for m in result.matches
+    }
+    found = {k: v for k, v in found.items() if v}
+    rng = random.Random(1)
+    checked = mismatches = 0
+    with open(log, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            if number not in found and rng.randrange(sample_every):
+                continue
+            text, _ = cap_line(
+                strip_ansi(raw.decode("utf-8", "replace").rstrip("\n").removesuffix("\r"))
+            )
+            expected = {t.id for t in matcher.targets if t.pattern.search(text)}
+            checked += 1
+            if expected != found.get(number, set()):
+                mismatches += 1
+                if mismatches <= 5:
+                    print(
+                        f"  MISMATCH line {number}: expected {sorted(expected)} "
+                        f"got {sorted(found.get(number, set()))}"
+                    )
+    return checked, mismatches
+
+
+def peak_memory(log: Path, gigabytes: float) -> tuple[float, int]:
+    """Scan a ~N GB copy of the log in a child process; return (seconds, peak RSS in MB)."""
+    big = OUT / f"bench-{gigabytes:g}gb.log"
+    if not big.exists() or big.stat().st_size < gigabytes * 0.95e9:
+        print(f"writing {big.name}...", flush=True)
+        with open(big, "wb") as out, open(log, "rb") as src:
+            while out.tell() < gigabytes * 1e9:
+                src.seek(0)
+                shutil.copyfileobj(src, out, 16 << 20)
+    env = {**os.environ, "TRIAGE_DATA_DIR": tempfile.mkdtemp()}
+    start = time.perf_counter()
+    with open(OUT / "scan-1gb.json", "w") as out:
+        subprocess.run(
+            [sys.executable, "-m", "triage_app", "scan", "--format", "json", str(big)],
+            stdout=out,
+            env=env,
+            check=False,
+        )
+    seconds = time.perf_counter() - start
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, peak_kb // 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mb", type=int, default=100)
+    parser.add_argument("--gb", type=float, default=1.0)
+    parser.add_argument("--skip-grep", action="store_true")
+    parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--sample-every", type=int, default=200)
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+
+    catalog = load_catalog(default_catalog_dirs())
+    bundled = Matcher.from_catalog(catalog)
+    wl_targets, wl_signatures, wl_rejected = workload_targets()
+    workload = Matcher(wl_targets)
+    examples = [x for e in catalog for x in (e.signature, *e.get("examples", []))]
+    log = OUT / f"bench-{args.mb}mb.log"
+    make_log(log, args.mb, examples + wl_signatures)
+    mb = log.stat().st_size / 1e6
+    print(
+        f"log: {mb:.0f} MB; catalogue {len(catalog)} entries; workload {len(wl_targets)} "
+        f"regexes ({wl_rejected} rejected by Python)"
+    )
+
+    lines, base_s, base_cpu = timed(bare_loop, log)
+    print(f"bare line loop      {mb / base_s:8.1f} MB/s  ({lines} lines, {base_s:.2f} s)")
+    rows = []
+    for name, matcher, fuzzy in (("bundled", bundled, True), ("workload", workload, False)):
+        result, s, cpu = timed(ours, log, matcher, fuzzy)
+        regex_lines = sum(1 for m in result.matches if m.kind == "regex")
+        print(
+            f"triage {name:<12} {mb / s:8.1f} MB/s  = 1/{s / base_s:.1f} of the line loop "
+            f"(cpu {cpu:.1f} s; {regex_lines} matched lines)",
+            flush=True,
+        )
+        checked, bad = check_exact(log, matcher, result, args.sample_every)
+        print(
+            f"  exactness: {checked} lines checked against every-regex-every-line, {bad} mismatches"
+        )
+        rows.append((name, matcher, s))
+    if not args.skip_grep and shutil.which("grep"):
+        for name, matcher, s in rows:
+            pattern_file, dropped = grep_patterns([t.pattern.pattern for t in matcher.targets], OUT)
+            g = run_grep(pattern_file, log)
+            print(
+                f"grep -E -i -c {name:<8} {mb / g:8.1f} MB/s  ({dropped} patterns dropped); "
+                f"triage/grep speed = {g / s:.2f}"
+            )
+    if not args.skip_memory:
+        seconds, peak = peak_memory(log, args.gb)
+        print(
+            f"triage-app scan of a {args.gb:g} GB log (bundled catalogue, child process): "
+            f"{seconds:.1f} s, peak memory {peak} MB"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
