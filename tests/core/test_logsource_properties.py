@@ -61,6 +61,8 @@ def test_unicode_logs_round_trip_with_exact_line_count(tmp_path, lines, trailing
         assert sum(ord(c) < 32 for c in text) > 0.05 * max(1, len(text))
         return
     expected = [t for t, _e in lines] + (["tail"] if trailing else [])
+    if codec in ("utf-16-le", "utf-16-be") and len(text) < 2:
+        return  # two bytes cannot show the NUL pattern that identifies BOM-less UTF-16
     if codec in ("utf-16-le", "utf-16-be") and not text.isascii():
         assert len(got) == len(expected)  # without a BOM, non-ASCII may be guessed otherwise
     else:

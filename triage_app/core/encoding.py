@@ -115,10 +115,20 @@ def _utf16_by_nul_pattern(sample: bytes) -> str | None:
 _PREFERRED = ("cp1252", "gb18030", "gbk", "big5", "shift_jis", "euc_kr", "cp1251", "latin_1")
 
 
+def _ascii_compatible(name: str) -> bool:
+    probe = bytes(range(128))
+    try:
+        return probe.decode(name) == probe.decode("ascii")
+    except (UnicodeDecodeError, LookupError):
+        return False
+
+
 def _detect_legacy(sample: bytes) -> Detected:
     from charset_normalizer import from_bytes
 
-    results = list(from_bytes(sample[:SAMPLE_BYTES]))
+    # Only codecs that keep ASCII (and so newlines) as they are: a log is never EBCDIC, and a
+    # codec that reads 0x25 as a newline would renumber every line.
+    results = [r for r in from_bytes(sample[:SAMPLE_BYTES]) if _ascii_compatible(r.encoding)]
     if results:
         best = results[0]
         tied = [
