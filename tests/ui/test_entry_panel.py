@@ -22,6 +22,7 @@ from triage_app.ui.code_block import CodeBlock, guess_language, lex
 from triage_app.ui.collapsible import Collapsible
 from triage_app.ui.entry_panel import EntryPanel
 from triage_app.ui.rate_bar import RateBar
+from triage_app.ui.versions_table import VersionsTable
 from triage_app.ui.wrap_text import WrapText
 
 
@@ -153,7 +154,7 @@ def test_clicking_a_graph_node_opens_that_entry_with_history(qtbot, panel):
 
 def test_related_links_navigate_and_list_every_neighbour(qtbot, panel):
     panel.show_entry(HUB)
-    listed = panel.related_list.text()
+    listed = panel.related.own_list.text()
     for target in (LEAF, GONE, CAUSE, TWIN):
         assert target in listed
     assert "A hang has no timeout." in listed
@@ -215,3 +216,22 @@ def test_odd_how_text_never_raises(qtbot, odd):
     block = CodeBlock(odd)
     qtbot.addWidget(block)
     assert block.text() == odd
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_panel_fits_a_narrow_dock(panel, language):
+    """Long identifiers wrap and sections re-flow: nothing forces a horizontal scroll."""
+    panel.set_language(language)
+    panel.show_entry(HUB)
+    assert panel.content.minimumSizeHint().width() <= 320
+
+
+def test_versions_are_a_table_when_wide_and_blocks_when_narrow(qtbot, panel):
+    panel.show_entry(HUB)
+    panel.resize(700, 900)
+    panel.show()
+    table = panel.details.findChildren(VersionsTable)[0]
+    qtbot.waitUntil(lambda: table.is_table, timeout=2000)
+    panel.resize(300, 900)
+    qtbot.waitUntil(lambda: not table.is_table, timeout=2000)
+    assert "removed 2.0" in texts(table)

@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from triage_app.core.entry import Entry
 from triage_app.core.notes import NotesError, NotesStore, normalise_action
 from triage_app.ui import accents
 from triage_app.ui.code_block import CodeBlock
 from triage_app.ui.entry_sections import para, sources_label, text_of, word
-from triage_app.ui.notes_panel import MarkButtons
+from triage_app.ui.mark_buttons import MarkButtons
 from triage_app.ui.rate_bar import RateBar
 
 
@@ -87,20 +86,15 @@ def _card(
     title_text = (
         text_of(zh) if isinstance(zh, str) and zh.strip() else text_of(item.get("action") or "")
     )
-    top = QHBoxLayout()
-    top.setContentsMargins(0, 0, 0, 0)
     title = para(("✗ " if dead else "✓ ") + title_text, card)
     bold = QFont(title.font())
     bold.setBold(True)
     title.setFont(bold)
-    top.addWidget(title, 1)
+    card.body.addWidget(title)
     rate = item.get("fail_rate" if dead else "success_rate")
     if isinstance(rate, int | float) and not isinstance(rate, bool):
         label = f"{round(rate * 100)}% {word('fails' if dead else 'succeeds', language)}"
-        top.addWidget(
-            RateBar(rate, "fail" if dead else "success", label, card), 0, Qt.AlignmentFlag.AlignTop
-        )
-    card.body.addLayout(top)
+        card.body.addWidget(RateBar(rate, "fail" if dead else "success", label, card))
     if dead and item.get("why_fails"):
         card.body.addWidget(para(text_of(item["why_fails"]), card))
     if item.get("condition"):

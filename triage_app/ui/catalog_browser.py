@@ -35,6 +35,9 @@ from triage_app.ui.catalog_model import (
     BrowserRow,
     CatalogModel,
 )
+from triage_app.ui.compat import protect_none
+
+protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
 
 SEARCH_DELAY_MS = 150
 

@@ -9,10 +9,8 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QHideEvent
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
@@ -20,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,12 +29,14 @@ from triage_app.ui import accents
 from triage_app.ui import entry_sections as sec
 from triage_app.ui.action_cards import ActionCard, action_cards
 from triage_app.ui.collapsible import Collapsible
-from triage_app.ui.graph_view import RELATION_TEXT, GraphView
+from triage_app.ui.compat import protect_none
 from triage_app.ui.notes_panel import NotesPanel
-from triage_app.ui.related import RelatedIndex, RelatedLink
-from triage_app.ui.wrap_text import WrapText
+from triage_app.ui.related import RelatedIndex
+from triage_app.ui.related_section import ENTRY_SCHEME, RelatedSection
+from triage_app.ui.versions_table import versions
+from triage_app.ui.wrap_text import ElidedLabel
 
-ENTRY_SCHEME = "entry:"
+protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
 
 
 class EntryPanel(QWidget):
@@ -71,13 +70,13 @@ class EntryPanel(QWidget):
     # Construction -----------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        self.back_button = _tool_button("◀", "Back", self)
-        self.forward_button = _tool_button("▶", "Forward", self)
-        self.title = QLabel(self)
-        self.notes_button = _tool_button("", "Jump to my notes", self)
+        self.back_button = sec.tool_button("◀", "Back", self)
+        self.forward_button = sec.tool_button("▶", "Forward", self)
+        self.title = ElidedLabel("", self)
+        self.notes_button = sec.tool_button("", "Jump to my notes", self)
         self.language_buttons = QButtonGroup(self)
-        self.english_button = _tool_button("EN", "Show the English text", self)
-        self.chinese_button = _tool_button(
+        self.english_button = sec.tool_button("EN", "Show the English text", self)
+        self.chinese_button = sec.tool_button(
             "中文", "Show the Chinese text where the record has it", self
         )
         for i, button in enumerate((self.english_button, self.chinese_button)):
@@ -98,13 +97,8 @@ class EntryPanel(QWidget):
         self.content = QWidget()
         self.details, self._details_layout = sec.column(self.content, 10)
         self.notes_panel = NotesPanel(self._store, self.content)
-        self.related_heading = sec.heading("", self.content)
-        self.graph = GraphView(self._catalog, self._related, self.content)
-        self.legend = QLabel(self.content)
-        self.legend.setWordWrap(True)
-        self.related_list = sec.para("", self.content, rich=True)
-        self.inferred_list = sec.para("", self.content, rich=True)
-        self.inferred_box = Collapsible("", self.inferred_list, self.content, key="inferred")
+        self.related = RelatedSection(self._catalog, self._related, self.content)
+        self.graph = self.related.graph
         self.tail, self._tail_layout = sec.column(self.content, 10)
 
     def _build_layout(self) -> None:
@@ -120,18 +114,9 @@ class EntryPanel(QWidget):
         inner.setContentsMargins(12, 8, 12, 16)
         inner.setSpacing(14)
         inner.addWidget(self.details)
-        inner.addWidget(_rule(self.content))
+        inner.addWidget(sec.rule(self.content))
         inner.addWidget(self.notes_panel)
-        self.related_box, related = sec.column(self.content, 6)
-        for widget in (
-            self.related_heading,
-            self.graph,
-            self.legend,
-            self.related_list,
-            self.inferred_box,
-        ):
-            related.addWidget(widget)
-        inner.addWidget(self.related_box)
+        inner.addWidget(self.related)
         inner.addWidget(self.tail)
         inner.addStretch(1)
         self.scroll.setWidget(self.content)
@@ -150,8 +135,7 @@ class EntryPanel(QWidget):
         self.language_buttons.idClicked.connect(self._on_language_buttons_id_clicked)
         self.graph.node_clicked.connect(self._on_graph_node_clicked)
         self.graph.more_requested.connect(self._on_graph_more_requested)
-        self.related_list.linkActivated.connect(self._on_link_activated)
-        self.inferred_list.linkActivated.connect(self._on_link_activated)
+        self.related.link_activated.connect(self._on_link_activated)
         self.notes_panel.notes_changed.connect(self._on_notes_panel_notes_changed)
 
     # Public API -------------------------------------------------------------------------------
@@ -253,8 +237,8 @@ class EntryPanel(QWidget):
         self.navigate(entry_id)
 
     def _on_graph_more_requested(self, _relation: str) -> None:
-        self.inferred_box.set_expanded(True)
-        top = self.related_list.mapTo(self.content, self.related_list.rect().topLeft()).y()
+        self.related.inferred_box.set_expanded(True)
+        top = self.related.y() + self.related.list_top()
         self.scroll.verticalScrollBar().setValue(top)
 
     def _on_link_activated(self, url: str) -> None:
@@ -293,7 +277,7 @@ class EntryPanel(QWidget):
             )
             self.stack.setCurrentWidget(self.empty_label)
             self.notes_panel.set_entry(None)
-            self.graph.show_entry(None)
+            self.related.show_entry(None, self._language)
             self._update_notes_button()
             return
         self.stack.setCurrentWidget(self.scroll)
@@ -311,12 +295,12 @@ class EntryPanel(QWidget):
 
     def _fill_missing(self, entry_id: str) -> None:
         add = self._details_layout.addWidget
-        add(_signature_view(entry_id, self.details))
+        add(sec.signature_view(entry_id, self.details))
         add(sec.para(sec.word("missing", self._language), self.details, muted=True))
 
     def _fill_details(self, entry: Entry) -> None:
         lang, parent, add = self._language, self.details, self._details_layout.addWidget
-        add(_signature_view(sec.pick(entry, "signature", lang), parent))
+        add(sec.signature_view(sec.pick(entry, "signature", lang), parent))
         kinds = [entry.domain, entry.category, entry.get("subcategory")]
         add(sec.para(" · ".join(str(k) for k in kinds if k), parent, muted=True))
         facts = sec.facts(entry, lang, parent)
@@ -327,7 +311,7 @@ class EntryPanel(QWidget):
             "root_cause",
             sec.para(sec.pick(entry, "root_cause", lang), parent),
         )
-        self._add_section(self._details_layout, "versions", sec.versions(entry, lang, parent))
+        self._add_section(self._details_layout, "versions", versions(entry, lang, parent))
         self._add_section(self._details_layout, "os_specific", sec.os_notes(entry, parent))
         for kind in ("dead_ends", "workarounds"):
             cards = action_cards(
@@ -364,22 +348,7 @@ class EntryPanel(QWidget):
             )
 
     def _fill_related(self, entry_id: str) -> None:
-        links = self._related.links(entry_id)
-        known = entry_id in self._catalog
-        self.related_box.setVisible(known or bool(links))
-        self.related_heading.setText(sec.word("related", self._language))
-        self.graph.set_language(self._language)
-        self.graph.show_entry(entry_id)
-        self.legend.setText(_legend(links, self._catalog, self._language))
-        self.legend.setVisible(bool(links))
-        own = [link for link in links if not link.inferred]
-        inferred = [link for link in links if link.inferred]
-        self.related_list.setText(_related_html(own, self._catalog, self._language))
-        self.related_list.setVisible(bool(own))
-        self.inferred_list.setText(_related_html(inferred, self._catalog, self._language))
-        title = "其他条目记录的关联" if self._language == "zh" else "Linked from other entries"
-        self.inferred_box.toggle.setText(f"{title} ({len(inferred)})")
-        self.inferred_box.setVisible(bool(inferred))
+        self.related.show_entry(entry_id, self._language)
 
     def _add_section(self, layout: QVBoxLayout, key: str, body: QWidget | None) -> None:
         if body is None or (isinstance(body, QLabel) and not body.text().strip()):
@@ -408,76 +377,3 @@ class EntryPanel(QWidget):
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
-
-
-def _tool_button(text: str, tip: str, parent: QWidget) -> QToolButton:
-    button = QToolButton(parent)
-    button.setText(text)
-    button.setToolTip(tip)
-    button.setAccessibleName(tip)
-    button.setAutoRaise(True)
-    return button
-
-
-def _rule(parent: QWidget) -> QFrame:
-    line = QFrame(parent)
-    line.setFrameShape(QFrame.Shape.HLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
-
-
-def _signature_view(text: str, parent: QWidget) -> WrapText:
-    view = WrapText(text, parent)
-    font = QFont(view.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.15)
-    view.setFont(font)
-    view.setAccessibleName("Signature")
-    return view
-
-
-def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
-    """Colour keys for the relations (and missing ids) the graph actually shows."""
-    words = RELATION_TEXT[language]
-    present = {link.relation for link in links}
-    parts = [
-        f"<span style='color:{accents.css(accents.RELATION_COLORS[r])}'>■</span> {words[r]}"
-        for r in ("preceded_by", "leads_to", "frequently_confused_with")
-        if r in present
-    ]
-    if any(link.target not in catalog for link in links):
-        parts.append(
-            f"<span style='color:{accents.css(accents.MISSING)}'>▢</span> {words['missing']}"
-        )
-    return "&nbsp;&nbsp; ".join(parts)
-
-
-def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
-    words = RELATION_TEXT[language]
-    arrows = {"preceded_by": "↑", "leads_to": "↓", "frequently_confused_with": "≈"}
-    rows = []
-    order = ("preceded_by", "leads_to", "frequently_confused_with")
-    for link in sorted(
-        links,
-        key=lambda li: (order.index(li.relation), li.inferred, -(li.probability or 0.0), li.target),
-    ):
-        target = html.escape(link.target)
-        if link.target in catalog:
-            name = f'<a href="{ENTRY_SCHEME}{html.escape(link.target, quote=True)}">{target}</a>'
-        else:
-            name = (
-                f"<span style='color:{accents.css(accents.MISSING)}'><i>{target}</i> "
-                f"({html.escape(words['missing'])})</span>"
-            )
-        head = f"{arrows[link.relation]} {html.escape(words[link.relation])} {name}"
-        if link.probability is not None:
-            head += f" · {round(link.probability * 100)}%"
-        details = []
-        if link.condition:
-            when = html.escape(sec.word("when", language))
-            details.append(f"<i>{when}:</i> {html.escape(sec.soft_wrap(link.condition))}")
-        if link.distinction:
-            details.append(html.escape(sec.soft_wrap(link.distinction)))
-        body = f"<div style='margin-left:18px'>{'<br>'.join(details)}</div>" if details else ""
-        rows.append(f"<div style='margin-bottom:4px'>{head}{body}</div>")
-    return "".join(rows)

@@ -11,9 +11,17 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QFontDatabase, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QLayout,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from triage_app.core.entry import Entry
 from triage_app.ui import accents
@@ -49,15 +57,10 @@ TIERS = {
     "ai_generated": ("AI-generated, unverified", "AI 生成，未验证", accents.WARN),
 }
 RESOLVABLE = {"true": ("Yes", "是"), "false": ("No", "否"), "partial": ("Partly", "部分")}
-VERSION_COLUMNS = ("version", "status", "introduced", "deprecated", "removed")
-STATUS_COLORS = {
-    "active": accents.WARN,
-    "fixed": accents.SUCCESS,
-    "deprecated": accents.WARN,
-    "removed": accents.MISSING,
-}
-_LONG_TOKEN = re.compile(r"\S{40,}")
+_LONG_TOKEN = re.compile(r"\S{22,}")
 _BREAK_AFTER = re.compile(r"([/._\-=,:;&?])")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_PIECE = 20
 
 
 def word(key: str, language: str) -> str:
@@ -66,9 +69,26 @@ def word(key: str, language: str) -> str:
 
 
 def soft_wrap(text: str) -> str:
-    """Allow line breaks inside very long tokens (paths, URLs) so a label never forces the
-    panel wider than its viewport; short words are left alone."""
-    return _LONG_TOKEN.sub(lambda m: _BREAK_AFTER.sub("\\1\u200b", m.group(0)), text)
+    """Allow line breaks inside very long tokens (paths, URLs, camelCase names) so a label
+    never forces the panel wider than its viewport; ordinary words are left alone.
+
+    Breaks go after punctuation first, then between a lower- and an upper-case letter, and a
+    piece still too long is cut every `_PIECE` characters.
+    """
+    return _LONG_TOKEN.sub(_wrap_token, text)
+
+
+def _wrap_token(match: re.Match[str]) -> str:
+    pieces = []
+    for piece in _BREAK_AFTER.sub("\\1\u200b", match.group(0)).split("\u200b"):
+        if len(piece) > _PIECE:
+            piece = _CAMEL.sub("\u200b", piece)
+            piece = "\u200b".join(
+                "\u200b".join(part[i : i + _PIECE] for i in range(0, len(part), _PIECE))
+                for part in piece.split("\u200b")
+            )
+        pieces.append(piece)
+    return "\u200b".join(pieces)
 
 
 def heading(text: str, parent: QWidget | None = None) -> QLabel:
@@ -132,96 +152,86 @@ def link_html(url: str, text: str | None = None) -> str:
     return shown
 
 
+class FactsGrid(QWidget):
+    """Key/value pairs in two columns of pairs when there is room, one column when narrow.
+
+    Its minimum width is that of the one-column arrangement, so a narrow dock can always
+    shrink it (a fixed two-column grid would push the whole panel wider than its viewport).
+    """
+
+    TWO_COLUMNS_FROM = 440
+
+    def __init__(self, pairs: list[tuple[QLabel, QWidget]], parent: QWidget | None = None):
+        super().__init__(parent)
+        self._pairs = pairs
+        self._columns = 0
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(10)
+        self._grid.setVerticalSpacing(4)
+        self._grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self._arrange(2)
+
+    def minimumSizeHint(self) -> QSize:
+        keys = max(k.sizeHint().width() for k, _ in self._pairs)
+        values = max(v.minimumSizeHint().width() for _, v in self._pairs)
+        return QSize(keys + 10 + values, self._grid.minimumSize().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(2 if event.size().width() >= self.TWO_COLUMNS_FROM else 1)
+
+    def _arrange(self, columns: int) -> None:
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for key, value in self._pairs:
+            self._grid.removeWidget(key)
+            self._grid.removeWidget(value)
+        for column in range(4):
+            self._grid.setColumnStretch(column, 0)
+        for i, (key, value) in enumerate(self._pairs):
+            row, col = divmod(i, columns)
+            self._grid.addWidget(key, row, col * 2, Qt.AlignmentFlag.AlignTop)
+            self._grid.addWidget(value, row, col * 2 + 1)
+        for col in range(columns):
+            self._grid.setColumnStretch(col * 2 + 1, 1)
+        self.updateGeometry()
+
+
 def facts(entry: Entry, language: str, parent: QWidget | None = None) -> QWidget | None:
     """Confidence, fix success rate (as bars), verification tier, resolvable, cause type, code."""
-    box = QWidget(parent)
-    grid = QGridLayout(box)
-    grid.setContentsMargins(0, 0, 0, 0)
-    grid.setHorizontalSpacing(10)
-    grid.setVerticalSpacing(4)
     cells: list[tuple[str, QWidget]] = []
     for field in ("confidence", "fix_success_rate"):
         value = entry.get(field)
         if isinstance(value, int | float) and not isinstance(value, bool):
-            cells.append((field, RateBar(value, "neutral", parent=box)))
+            cells.append((field, RateBar(value, "neutral")))
     tier = entry.get("verification_tier")
     if tier:
         en, zh, color = TIERS.get(tier, (str(tier), str(tier), accents.MISSING))
-        label = QLabel(
+        label = para(
             f"<span style='color:{accents.css(color)}'>●</span> "
             f"{html.escape(zh if language == 'zh' else en)}",
-            box,
+            rich=True,
         )
         cells.append(("verification_tier", label))
     resolvable = entry.get("resolvable")
     if resolvable is not None:
         en, zh = RESOLVABLE.get(str(resolvable).lower(), (str(resolvable), str(resolvable)))
-        cells.append(("resolvable", QLabel(zh if language == "zh" else en, box)))
+        cells.append(("resolvable", QLabel(zh if language == "zh" else en)))
     for field in ("root_cause_type", "error_code"):
         if entry.get(field):
-            cells.append((field, para(text_of(entry.get(field)), box)))
+            cells.append((field, para(text_of(entry.get(field)))))
     if not cells:
         return None
-    for i, (field, widget) in enumerate(cells):
-        row, col = divmod(i, 2)
-        key = para(word(field, language), box, muted=True)
-        grid.addWidget(key, row, col * 2)
-        grid.addWidget(widget, row, col * 2 + 1)
-    grid.setColumnStretch(1, 1)
-    grid.setColumnStretch(3, 1)
-    return box
-
-
-VERSION_HEADINGS_ZH = {
-    "version": "版本",
-    "status": "状态",
-    "introduced": "引入",
-    "deprecated": "弃用",
-    "removed": "移除",
-}
-
-
-def versions(entry: Entry, language: str, parent: QWidget | None = None) -> QWidget | None:
-    """A table of the versions: short columns in a row, the behaviour change spanning below."""
-    rows = [v for v in entry.get("versions", []) if isinstance(v, Mapping)]
-    if not rows:
-        return None
-    columns = [c for c in VERSION_COLUMNS if any(r.get(c) for r in rows)]
-    box = QWidget(parent)
-    grid = QGridLayout(box)
-    grid.setContentsMargins(0, 0, 0, 0)
-    grid.setHorizontalSpacing(12)
-    grid.setVerticalSpacing(2)
-    for col, name in enumerate(columns):
-        shown = VERSION_HEADINGS_ZH[name] if language == "zh" else name.capitalize()
-        label = para(shown, box, muted=True)
-        grid.addWidget(label, 0, col)
-    line = 1
-    for version in rows:
-        for col, name in enumerate(columns):
-            value = version.get(name)
-            if not value:
-                continue
-            if name == "status":
-                color = STATUS_COLORS.get(str(value).lower(), accents.MISSING)
-                cell = QLabel(
-                    f"<span style='color:{accents.css(color)}'>●</span> {html.escape(str(value))}",
-                    box,
-                )
-            else:
-                cell = para(text_of(value), box)
-                if name == "version":
-                    bold = QFont(cell.font())
-                    bold.setBold(True)
-                    cell.setFont(bold)
-            grid.addWidget(cell, line, col)
-        line += 1
-        change = version.get("behavior_change") or version.get("behaviour_change")
-        if change:
-            grid.addWidget(para(text_of(change), box, muted=True), line, 0, 1, max(1, len(columns)))
-            line += 1
-    grid.setColumnStretch(max(0, len(columns) - 1), 1)
-    return box
+    pairs = []
+    for field, widget in cells:
+        key = QLabel(word(field, language))
+        palette = key.palette()
+        palette.setColor(palette.ColorRole.WindowText, accents.muted_text(palette))
+        key.setPalette(palette)
+        pairs.append((key, widget))
+    return FactsGrid(pairs, parent)
 
 
 def os_notes(entry: Entry, parent: QWidget | None = None) -> QWidget | None:
@@ -308,7 +318,7 @@ def record_info(entry: Entry, language: str, parent: QWidget) -> QLabel | None:
             else f"Evidence: {evidence} report{'' if evidence == 1 else 's'}"
         )
     for field, en, zh_name in (("aliases", "Also known as", "别名"), ("tags", "Tags", "标签")):
-        values = [html.escape(str(v)) for v in entry.get(field, []) if str(v).strip()]
+        values = [html.escape(soft_wrap(str(v))) for v in entry.get(field, []) if str(v).strip()]
         if values:
             lines.append(f"<b>{zh_name if zh else en}:</b> " + " · ".join(values))
     if entry.source:
@@ -351,3 +361,29 @@ def other_fields(entry: Entry, parent: QWidget) -> QWidget | None:
         layout.addWidget(para(str(key), box, muted=True))
         layout.addWidget(mono(text_of(value), box))
     return box
+
+
+def tool_button(text: str, tip: str, parent: QWidget) -> QToolButton:
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(tip)
+    button.setAutoRaise(True)
+    return button
+
+
+def rule(parent: QWidget) -> QFrame:
+    line = QFrame(parent)
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
+
+
+def signature_view(text: str, parent: QWidget) -> WrapText:
+    view = WrapText(text, parent)
+    font = QFont(view.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.15)
+    view.setFont(font)
+    view.setAccessibleName("Signature")
+    return view

@@ -24,7 +24,7 @@ H_GAP = 14.0  # between nodes in a row
 V_GAP = 50.0  # between the centre and a row (room for a two-line edge label)
 SIDE_GAP = 78.0  # between the centre and a side column
 SIDE_V_GAP = 12.0
-ROW_CAPACITY = 3
+ROW_CAPACITY = 4
 SIDE_CAPACITY = 4
 _PART = re.compile(r"[^-_./]+[-_./]?|[-_./]")
 

@@ -1,5 +1,8 @@
 """The user's notes on one entry, and their marks on its workarounds and dead ends.
 
+`MarkButtons` (in `mark_buttons`, re-exported here) are the two toggles the entry panel puts on
+every workaround and dead end; marks on actions the entry no longer lists are shown here.
+
 Notes are saved as they are typed (see `note_editor`); there is no save button. Everything goes
 through the notes store, so the same notes show whichever way the entry was reached and after a
 restart. A read-only store (newer file format, write-protected file) shows a banner and keeps
@@ -24,7 +27,11 @@ from PySide6.QtWidgets import (
 
 from triage_app.core.notes import Mark, NotesError, NotesStore, normalise_action
 from triage_app.ui import accents
+from triage_app.ui.compat import protect_none
+from triage_app.ui.mark_buttons import MARK_TEXT
 from triage_app.ui.note_editor import NoteEditor
+
+protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
 
 TEXT = {
     "en": {
@@ -33,8 +40,7 @@ TEXT = {
         "empty": "No notes yet. Notes stay on this computer and are saved as you type.",
         "read_only": "Notes are read-only: {reason}",
         "orphans": "Your marks on actions this entry no longer lists",
-        "worked": "Worked for me",
-        "did_not_work": "Didn't work for me",
+        **MARK_TEXT["en"],
     },
     "zh": {
         "title": "我的笔记",
@@ -42,82 +48,9 @@ TEXT = {
         "empty": "还没有笔记。笔记保存在本机，输入时自动保存。",
         "read_only": "笔记为只读：{reason}",
         "orphans": "你对本条目已不再列出的操作所做的标记",
-        "worked": "对我有效",
-        "did_not_work": "对我无效",
+        **MARK_TEXT["zh"],
     },
 }
-
-
-class MarkButtons(QWidget):
-    """ "Worked for me" / "Didn't work for me" on one workaround or dead end; both may be off.
-
-    Signals:
-        mark_changed(str): the stored mark changed; carries the entry id.
-    """
-
-    mark_changed = Signal(str)
-
-    def __init__(
-        self,
-        store: NotesStore,
-        entry_id: str,
-        action: str,
-        verdict: str | None,
-        language: str = "en",
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self._store, self._entry_id, self._action = store, entry_id, action
-        self._verdict = verdict
-        words = TEXT.get(language, TEXT["en"])
-        self.buttons: dict[str, QToolButton] = {}
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        for verdict_name, symbol, color in (
-            ("worked", "✓", accents.SUCCESS),
-            ("did_not_work", "✗", accents.FAIL),
-        ):
-            button = QToolButton(self)
-            button.setCheckable(True)
-            button.setText(f"{symbol} {words[verdict_name]}")
-            button.setStyleSheet(
-                f"QToolButton:checked {{ background: {accents.css(accents.tint(color, self.palette(), 0.3))};"
-                f" border: 1px solid {accents.css(color)}; border-radius: 3px; }}"
-            )
-            button.clicked.connect(self._on_button_clicked)
-            layout.addWidget(button)
-            self.buttons[verdict_name] = button
-        layout.addStretch(1)
-        if store.read_only:
-            self.setEnabled(False)
-            self.setToolTip(f"Notes are read-only: {store.read_only_reason}")
-        self._sync()
-
-    def verdict(self) -> str | None:
-        return self._verdict
-
-    def set_verdict(self, verdict: str | None) -> bool:
-        """Store `verdict` (None clears it); False, with the buttons unchanged, if it failed."""
-        try:
-            self._store.set_mark(self._entry_id, self._action, verdict)
-        except (NotesError, OSError, ValueError) as exc:
-            self.setToolTip(f"Not saved: {exc}")
-            self._sync()
-            return False
-        self._verdict = verdict
-        self._sync()
-        self.mark_changed.emit(self._entry_id)
-        return True
-
-    def _on_button_clicked(self) -> None:
-        button = self.sender()
-        name = next(n for n, b in self.buttons.items() if b is button)
-        self.set_verdict(None if self._verdict == name else name)
-
-    def _sync(self) -> None:
-        for name, button in self.buttons.items():
-            button.setChecked(self._verdict == name)
 
 
 class NotesPanel(QWidget):
@@ -380,7 +313,8 @@ class NotesPanel(QWidget):
         for mark in sorted(marks, key=lambda m: m.action):
             row = QHBoxLayout()
             symbol = "✓" if mark.verdict == "worked" else "✗"
-            label = QLabel(f"{symbol} {mark.action_text} — {words[mark.verdict]}", self.orphans)
+            verdict = words.get(f"{mark.verdict}_long", words[mark.verdict])
+            label = QLabel(f"{symbol} {mark.action_text} — {verdict}", self.orphans)
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             clear = QToolButton(self.orphans)

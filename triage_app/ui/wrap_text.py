@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QSize, QSizeF, Qt
-from PySide6.QtGui import QPalette, QTextOption, QWheelEvent
-from PySide6.QtWidgets import QFrame, QSizePolicy, QTextEdit, QWidget
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QTextOption, QWheelEvent
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextEdit, QWidget
 
 
 class WrapText(QTextEdit):
@@ -78,3 +78,23 @@ class WrapText(QTextEdit):
         height = math.ceil(doc.size().height()) + margins.top() + margins.bottom()
         if height != self.height():
             self.setFixedHeight(max(height, self.fontMetrics().height()))
+
+
+class ElidedLabel(QLabel):
+    """One line of text that shrinks with an ellipsis instead of widening its layout."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(20)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(20, super().minimumSizeHint().height())
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, rect.width())
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
+        painter.end()
