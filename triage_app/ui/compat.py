@@ -23,4 +23,3 @@ def protect_none() -> None:
         return
     ctypes.c_ssize_t.from_address(id(None)).value += _GUARD  # ob_refcnt is the first field
     _applied = True
-

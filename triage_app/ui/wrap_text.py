@@ -94,7 +94,9 @@ class ElidedLabel(QLabel):
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, rect.width())
+        text = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideMiddle, rect.width()
+        )
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
         painter.end()
