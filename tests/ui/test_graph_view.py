@@ -18,10 +18,10 @@ from triage_app.ui.graph_view import GraphView
 from triage_app.ui.related import RelatedIndex
 
 
-def _view(qtbot, catalog, entry_id):
+def _view(qtbot, catalog, entry_id, width=700):
     view = GraphView(catalog)
     qtbot.addWidget(view)
-    view.resize(480, 300)
+    view.resize(width, 300)
     view.show_entry(entry_id)
     return view
 
@@ -38,6 +38,17 @@ def test_graph_shows_every_neighbour_with_its_relation(qtbot, catalog):
     # causes above the centre, consequences below, look-alikes beside it
     assert nodes[CAUSE].y() < nodes[HUB].y() < nodes[LEAF].y()
     assert nodes[TWIN].y() == nodes[HUB].y() and nodes[TWIN].x() != nodes[HUB].x()
+
+
+def test_a_narrow_view_puts_look_alikes_in_the_lower_row(qtbot, catalog):
+    view = _view(qtbot, catalog, HUB, width=320)
+    nodes = view.nodes()
+    assert set(nodes) == {HUB, LEAF, GONE, CAUSE, TWIN}  # nothing dropped
+    assert nodes[TWIN].y() == nodes[LEAF].y() > nodes[HUB].y()
+    assert nodes[TWIN].node.relation == "frequently_confused_with"
+    view.show()
+    view.resize(700, 300)  # widening switches back to look-alikes beside the centre
+    qtbot.waitUntil(lambda: view.node(TWIN).y() == view.node(HUB).y(), timeout=2000)
 
 
 def test_an_id_not_in_the_catalogue_is_drawn_as_missing(qtbot, catalog):

@@ -9,7 +9,7 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from triage_app.core.catalog import Catalog
 from triage_app.core.entry import Entry
 from triage_app.core.notes import NotesError, NotesStore
-from triage_app.ui import accents
+from triage_app.ui import accents, entry_tail
 from triage_app.ui import entry_sections as sec
 from triage_app.ui.action_cards import ActionCard, action_cards
 from triage_app.ui.collapsible import Collapsible
@@ -50,6 +50,11 @@ class EntryPanel(QWidget):
 
     entry_requested = Signal(str)
     notes_changed = Signal(str)
+
+    MIN_WIDTH = 330  # the content re-flows down to about 300 px; below that it would scroll
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 700)
 
     def __init__(
         self, catalog: Catalog, notes_store: NotesStore, parent: QWidget | None = None
@@ -94,6 +99,7 @@ class EntryPanel(QWidget):
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMinimumWidth(self.MIN_WIDTH)
         self.content = QWidget()
         self.details, self._details_layout = sec.column(self.content, 10)
         self.notes_panel = NotesPanel(self._store, self.content)
@@ -331,17 +337,17 @@ class EntryPanel(QWidget):
 
     def _fill_tail(self, entry: Entry) -> None:
         lang, parent, layout = self._language, self.tail, self._tail_layout
-        self._add_section(layout, "docs", sec.docs(entry, parent, self._on_link_activated))
-        self._add_section(layout, "record", sec.record_info(entry, lang, parent))
+        self._add_section(layout, "docs", entry_tail.docs(entry, parent, self._on_link_activated))
+        self._add_section(layout, "record", entry_tail.record_info(entry, lang, parent))
         layout.addWidget(
             Collapsible(
                 sec.word("matching", lang),
-                sec.matching(entry, lang, parent),
+                entry_tail.matching(entry, lang, parent),
                 parent,
                 key="matching",
             )
         )
-        other = sec.other_fields(entry, parent)
+        other = entry_tail.other_fields(entry, parent)
         if other is not None:
             layout.addWidget(
                 Collapsible(sec.word("other", lang), other, parent, key="other", expanded=True)

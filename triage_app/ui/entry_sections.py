@@ -270,99 +270,6 @@ def column(parent: QWidget | None = None, spacing: int = 4) -> tuple[QWidget, QV
     return box, layout
 
 
-KNOWN_FIELDS = frozenset(
-    """id signature signature_zh regex case_sensitive domain category subcategory root_cause
-    root_cause_zh root_cause_type versions os_specific dead_ends workarounds workarounds_zh
-    transition_graph official_doc_url official_doc_section error_code verification_tier
-    confidence fix_success_rate resolvable evidence_count first_seen last_confirmed last_updated
-    tags aliases locale examples counter_examples""".split()
-)
-_DATES = (
-    ("first_seen", "First seen", "首次出现"),
-    ("last_confirmed", "Last confirmed", "最近确认"),
-    ("last_updated", "Updated", "更新于"),
-)
-
-
-def docs(entry: Entry, parent: QWidget, on_link: Callable[[str], None]) -> QLabel | None:
-    url = entry.get("official_doc_url")
-    section = entry.get("official_doc_section")
-    if not url and not section:
-        return None
-    if url:
-        text = f"{section} — {url}" if section else url
-        label = para(link_html(str(url), str(text)), parent, rich=True)
-    else:
-        label = para(str(section), parent)
-    label.setToolTip(str(url or ""))
-    label.linkActivated.connect(on_link)
-    return label
-
-
-def record_info(entry: Entry, language: str, parent: QWidget) -> QLabel | None:
-    """Dates, evidence count, aliases, tags and the file the record came from."""
-    zh = language == "zh"
-    lines = []
-    dates = [
-        f"{zh_name if zh else name} {html.escape(str(entry.get(f)))}"
-        for f, name, zh_name in _DATES
-        if entry.get(f)
-    ]
-    if dates:
-        lines.append(" · ".join(dates))
-    evidence = entry.get("evidence_count")
-    if isinstance(evidence, int) and not isinstance(evidence, bool):
-        lines.append(
-            f"证据数：{evidence}"
-            if zh
-            else f"Evidence: {evidence} report{'' if evidence == 1 else 's'}"
-        )
-    for field, en, zh_name in (("aliases", "Also known as", "别名"), ("tags", "Tags", "标签")):
-        values = [html.escape(soft_wrap(str(v))) for v in entry.get(field, []) if str(v).strip()]
-        if values:
-            lines.append(f"<b>{zh_name if zh else en}:</b> " + " · ".join(values))
-    if entry.source:
-        lines.append(
-            f"<span>{'来源文件' if zh else 'Record file'}: "
-            f"{html.escape(soft_wrap(entry.source))}</span>"
-        )
-    return para("<br>".join(lines), parent, rich=True) if lines else None
-
-
-def matching(entry: Entry, language: str, parent: QWidget) -> QWidget:
-    """The regex and the example lines it must (and must not) match."""
-    box, layout = column(parent)
-    zh = language == "zh"
-    flag = (
-        ("区分大小写" if zh else "case-sensitive")
-        if entry.case_sensitive
-        else ("不区分大小写" if zh else "case-insensitive")
-    )
-    layout.addWidget(para(f"{'正则表达式' if zh else 'Pattern'} ({flag})", box, muted=True))
-    layout.addWidget(mono(entry.regex, box))
-    for field, en, zh_name in (
-        ("examples", "Matches, for example", "匹配示例"),
-        ("counter_examples", "Does not match", "不匹配"),
-    ):
-        values = [str(v) for v in entry.get(field, []) if str(v).strip()]
-        if values:
-            layout.addWidget(para(zh_name if zh else en, box, muted=True))
-            layout.addWidget(mono("\n".join(values), box))
-    return box
-
-
-def other_fields(entry: Entry, parent: QWidget) -> QWidget | None:
-    """Fields this version does not know (kept and shown, never dropped)."""
-    extra = {k: v for k, v in entry.data.items() if k not in KNOWN_FIELDS and v is not None}
-    if not extra:
-        return None
-    box, layout = column(parent)
-    for key, value in sorted(extra.items()):
-        layout.addWidget(para(str(key), box, muted=True))
-        layout.addWidget(mono(text_of(value), box))
-    return box
-
-
 def tool_button(text: str, tip: str, parent: QWidget) -> QToolButton:
     button = QToolButton(parent)
     button.setText(text)
@@ -379,11 +286,42 @@ def rule(parent: QWidget) -> QFrame:
     return line
 
 
-def signature_view(text: str, parent: QWidget) -> WrapText:
-    view = WrapText(text, parent)
-    font = QFont(view.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.15)
-    view.setFont(font)
-    view.setAccessibleName("Signature")
-    return view
+class SignatureView(QWidget):
+    """The entry's signature as its title; a very long one is cut to `SHORT` characters with a
+    "Show all" toggle, so the facts and root cause stay on the first screen."""
+
+    SHORT = 220
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._text = text
+        self.view = WrapText("", self)
+        font = QFont(self.view.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.view.setFont(font)
+        self.view.setAccessibleName("Signature")
+        self.toggle = QToolButton(self)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setCheckable(True)
+        self.toggle.setVisible(len(text) > self.SHORT)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view)
+        layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        self.toggle.toggled.connect(self._on_toggle_toggled)
+        self._on_toggle_toggled(False)
+
+    def text(self) -> str:
+        return self._text
+
+    def _on_toggle_toggled(self, expanded: bool) -> None:
+        short = len(self._text) <= self.SHORT or expanded
+        cut = self._text[: self.SHORT].rstrip()
+        self.view.set_plain(self._text if short else cut + " …")
+        self.toggle.setText("Show less" if expanded else "Show the whole line")
+
+
+def signature_view(text: str, parent: QWidget) -> SignatureView:
+    return SignatureView(text, parent)

@@ -60,115 +60,115 @@ class GraphPlan:
     edges: list[PlacedEdge]
 
 
+@dataclass(frozen=True)
+class Geometry:
+    """Sizes for one layout; `COMPACT` fits a narrow dock (look-alikes join the lower row)."""
+
+    node: float = NODE_WIDTH
+    centre: float = CENTRE_WIDTH
+    h_gap: float = H_GAP
+    capacity: int = ROW_CAPACITY
+    sides: bool = True
+
+
+WIDE = Geometry()
+COMPACT = Geometry(node=104.0, centre=116.0, h_gap=10.0, capacity=3, sides=False)
+
+
 def plan_graph(
     entry_id: str,
     links: list[RelatedLink],
     known: set[str],
     metrics: QFontMetricsF,
     words: Mapping[str, str],
+    geometry: Geometry = WIDE,
 ) -> GraphPlan:
     """Place the centre, every shown neighbour and every edge; deterministic for equal input."""
     height = math.ceil(metrics.height() * 2.85 + 10)
-    text_width = NODE_WIDTH - 14
-    centre = PlacedNode(
-        entry_id,
-        "centre",
-        "centre",
-        0.0,
-        0.0,
-        CENTRE_WIDTH,
-        height,
-        node_lines(entry_id, entry_id in known, CENTRE_WIDTH - 18, metrics, words),
-        missing=entry_id not in known,
-    )
+    g = geometry
+    lines = node_lines(entry_id, entry_id in known, g.centre - 18, metrics, words)
+    centre = PlacedNode(entry_id, "centre", "centre", 0.0, 0.0, g.centre, height, lines)
+    centre.missing = entry_id not in known
     plan = GraphPlan([centre], [])
     bands = {
         relation: _ordered([li for li in links if li.relation == relation])
         for relation in ("preceded_by", "leads_to", "frequently_confused_with")
     }
-    side = bands["frequently_confused_with"]
+    side = bands["frequently_confused_with"] if g.sides else []
+    if not g.sides:
+        bands["leads_to"] += bands["frequently_confused_with"]
     side_rows = max(1, math.ceil(min(len(side), SIDE_CAPACITY) / 2))
     middle = side_rows * height + (side_rows - 1) * SIDE_V_GAP
     row_y = middle / 2 + V_GAP + height / 2
+    place = _Placer(plan, centre, known, height, metrics, words, g.node)
     for relation, y in (("preceded_by", -row_y), ("leads_to", row_y)):
-        shown, hidden = _split(bands[relation], ROW_CAPACITY)
+        shown, hidden = _split(bands[relation], g.capacity)
         count = len(shown) + (1 if hidden else 0)
         for i in range(count):
-            x = (i - (count - 1) / 2) * (NODE_WIDTH + H_GAP)
-            _place(
-                plan,
-                centre,
-                relation,
-                x,
-                y,
-                shown[i] if i < len(shown) else None,
-                hidden,
-                known,
-                height,
-                metrics,
-                words,
-                text_width,
-            )
+            x = (i - (count - 1) / 2) * (g.node + g.h_gap)
+            place(relation, x, y, shown[i] if i < len(shown) else None, hidden)
     shown, hidden = _split(side, SIDE_CAPACITY)
     count = len(shown) + (1 if hidden else 0)
-    side_x = CENTRE_WIDTH / 2 + SIDE_GAP + NODE_WIDTH / 2
+    side_x = g.centre / 2 + SIDE_GAP + g.node / 2
     for i in range(count):
-        row = i // 2
         x = -side_x if i % 2 == 0 else side_x
-        y = (row - (side_rows - 1) / 2) * (height + SIDE_V_GAP)
-        _place(
-            plan,
-            centre,
-            "frequently_confused_with",
-            x,
-            y,
-            shown[i] if i < len(shown) else None,
-            hidden,
-            known,
-            height,
-            metrics,
-            words,
-            text_width,
-        )
+        y = (i // 2 - (side_rows - 1) / 2) * (height + SIDE_V_GAP)
+        place("frequently_confused_with", x, y, shown[i] if i < len(shown) else None, hidden)
     return plan
 
 
-def _place(plan, centre, relation, x, y, link, hidden, known, height, metrics, words, width):
-    if link is None:
-        label = f"+{len(hidden)} {words['more']}"
+@dataclass
+class _Placer:
+    """Adds one neighbour (or the "+N more" stand-in) and its edge to a plan."""
+
+    plan: GraphPlan
+    centre: PlacedNode
+    known: set[str]
+    height: float
+    metrics: QFontMetricsF
+    words: Mapping[str, str]
+    width: float
+
+    def __call__(
+        self, band: str, x: float, y: float, link: RelatedLink | None, hidden: list[RelatedLink]
+    ) -> None:
+        if link is None:
+            relation = hidden[0].relation
+            label = f"+{len(hidden)} {self.words['more']}"
+            node = PlacedNode(
+                "",
+                "more",
+                relation,
+                x,
+                y,
+                self.width,
+                self.height,
+                [self.words[relation], label],
+                hidden=[h.target for h in hidden],
+            )
+            self.plan.nodes.append(node)
+            return
+        missing = link.target not in self.known
+        lines = node_lines(link.target, not missing, self.width - 14, self.metrics, self.words)
         node = PlacedNode(
-            "",
-            "more",
-            relation,
+            link.target,
+            "neighbour",
+            link.relation,
             x,
             y,
-            NODE_WIDTH,
-            height,
-            [words[relation], label],
-            hidden=[h.target for h in hidden],
+            self.width,
+            self.height,
+            lines,
+            missing=missing,
+            link=link,
         )
-        plan.nodes.append(node)
-        return
-    missing = link.target not in known
-    node = PlacedNode(
-        link.target,
-        "neighbour",
-        relation,
-        x,
-        y,
-        NODE_WIDTH,
-        height,
-        node_lines(link.target, not missing, width, metrics, words),
-        missing=missing,
-        link=link,
-    )
-    plan.nodes.append(node)
-    start = _clip((0.0, 0.0), (x, y), centre.width, centre.height)
-    end = _clip((x, y), (0.0, 0.0), node.width, node.height)
-    if relation == "preceded_by":  # causes point at the centre
-        start, end = end, start
-    label_at = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-    plan.edges.append(PlacedEdge(link, start, end, label_at))
+        self.plan.nodes.append(node)
+        start = _clip((0.0, 0.0), (x, y), self.centre.width, self.centre.height)
+        end = _clip((x, y), (0.0, 0.0), node.width, node.height)
+        if band == "preceded_by":  # causes point at the centre
+            start, end = end, start
+        label_at = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        self.plan.edges.append(PlacedEdge(link, start, end, label_at))
 
 
 def _ordered(links: list[RelatedLink]) -> list[RelatedLink]:

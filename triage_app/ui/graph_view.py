@@ -36,7 +36,7 @@ from triage_app.core.catalog import Catalog
 from triage_app.ui import accents
 from triage_app.ui.compat import protect_none
 from triage_app.ui.graph_items import EdgeLabel, NodeItem, arrow_head
-from triage_app.ui.graph_layout import GraphPlan, PlacedNode, plan_graph
+from triage_app.ui.graph_layout import COMPACT, WIDE, GraphPlan, PlacedNode, plan_graph
 from triage_app.ui.related import RelatedIndex, RelatedLink
 
 protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
@@ -46,6 +46,8 @@ RELATION_TEXT = {
         "leads_to": "leads to",
         "preceded_by": "preceded by",
         "frequently_confused_with": "confused with",
+        "confused_short": "confused",
+        "preceded_short": "precedes",
         "missing": "not in the catalogue",
         "none": "No related errors recorded.",
         "more": "more",
@@ -54,12 +56,15 @@ RELATION_TEXT = {
         "leads_to": "导致",
         "preceded_by": "前因",
         "frequently_confused_with": "易混淆",
+        "confused_short": "易混淆",
+        "preceded_short": "前因",
         "missing": "不在目录中",
         "none": "没有记录相关错误。",
         "more": "更多",
     },
 }
-MIN_SCALE = 0.6
+MIN_SCALE = 0.72  # smaller text is unreadable: scroll sideways instead
+COMPACT_BELOW = 500  # px of width below which the compact layout is used
 
 
 class GraphView(QGraphicsView):
@@ -84,6 +89,7 @@ class GraphView(QGraphicsView):
         self._nodes: dict[str, NodeItem] = {}
         self._plan: GraphPlan | None = None
         self._fitting = False
+        self._compact = False
         self.setScene(QGraphicsScene(self))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -126,11 +132,15 @@ class GraphView(QGraphicsView):
             self._rebuild()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
-        if any(bar.maximum() > 0 for bar in bars):
+        """Sideways scrolling (when the graph is wider than the panel) stays here; ordinary
+        vertical wheel turns scroll the panel, so the graph never traps the reader."""
+        sideways = event.angleDelta().x() != 0 or bool(
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        )
+        if sideways and self.horizontalScrollBar().maximum() > 0:
             super().wheelEvent(event)
         else:
-            event.ignore()  # nothing to scroll here: let the panel scroll
+            event.ignore()
 
     # Internals --------------------------------------------------------------------------------
 
@@ -141,6 +151,10 @@ class GraphView(QGraphicsView):
         self.more_requested.emit(relation)
 
     def _rebuild(self) -> None:
+        self._build_scene()
+        self._fit()
+
+    def _build_scene(self) -> None:
         scene = self.scene()
         scene.clear()
         self._nodes = {}
@@ -149,11 +163,15 @@ class GraphView(QGraphicsView):
         words = RELATION_TEXT[self._language]
         if self._entry_id is None:
             self._plan = None
-            self._fit()
             return
         links = self._related.links(self._entry_id)
         self._plan = plan_graph(
-            self._entry_id, links, set(self._catalog.entries), QFontMetricsF(self.font()), words
+            self._entry_id,
+            links,
+            set(self._catalog.entries),
+            QFontMetricsF(self.font()),
+            words,
+            COMPACT if self._compact else WIDE,
         )
         label_font = QFont(self.font())
         label_font.setPointSizeF(max(6.5, self.font().pointSizeF() * 0.8))
@@ -172,7 +190,6 @@ class GraphView(QGraphicsView):
             note.setBrush(accents.muted_text(palette))
             rect = note.boundingRect()
             note.setPos(-rect.width() / 2, self._plan.nodes[0].height / 2 + 10)
-        self._fit()
 
     def _add_edge(self, scene, start, end, link: RelatedLink, label_at, font: QFont) -> None:
         missing = link.target not in self._catalog
@@ -193,7 +210,9 @@ class GraphView(QGraphicsView):
         if link.relation != "frequently_confused_with":
             scene.addItem(arrow_head(start, end, color))
         words = RELATION_TEXT[self._language]
-        text = words[link.relation]
+        shorter = {"frequently_confused_with": "confused_short", "preceded_by": "preceded_short"}
+        key = shorter.get(link.relation, link.relation) if self._compact else link.relation
+        text = words[key]  # the compact layout's labels sit closer together
         if link.probability is not None:
             text += f"\n{round(link.probability * 100)}%"
         label = EdgeLabel(text, color, self.palette(), font)
@@ -236,9 +255,16 @@ class GraphView(QGraphicsView):
             return
         self._fitting = True
         try:
+            compact = self._available_width() < COMPACT_BELOW
+            if compact != self._compact:
+                self._compact = compact
+                self._build_scene()
             self._fit_now()
         finally:
             self._fitting = False
+
+    def _available_width(self) -> int:
+        return max(1, (self.viewport().width() if self.isVisible() else self.width()) - 4)
 
     def _fit_now(self) -> None:
         scene = self.scene()
@@ -247,7 +273,7 @@ class GraphView(QGraphicsView):
             self.setFixedHeight(0 if self._entry_id is None else 60)
             return
         scene.setSceneRect(rect)
-        available = max(1, self.viewport().width() if self.isVisible() else self.width()) - 4
+        available = self._available_width()
         scale = max(MIN_SCALE, min(1.0, available / rect.width()))
         self.resetTransform()
         self.scale(scale, scale)
