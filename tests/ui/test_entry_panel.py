@@ -235,3 +235,12 @@ def test_versions_are_a_table_when_wide_and_blocks_when_narrow(qtbot, panel):
     panel.resize(300, 900)
     qtbot.waitUntil(lambda: not table.is_table, timeout=2000)
     assert "removed 2.0" in texts(table)
+
+
+def test_the_language_choice_is_remembered(qtbot, catalog, store):
+    first = EntryPanel(catalog, store)
+    qtbot.addWidget(first)
+    first.set_language("zh")
+    again = EntryPanel(catalog, store)
+    qtbot.addWidget(again)
+    assert again.language == "zh" and again.chinese_button.isChecked()

@@ -73,7 +73,7 @@ class CatalogBrowser(QWidget):
         super().__init__(parent)
         self._catalog, self._store = catalog, notes_store
         self._noted: set[str] = set()
-        self._search = CatalogSearch(catalog)
+        self._search = CatalogSearch(())  # filled with the note texts by refresh_notes()
         self._selected: str | None = None
         self.search_box = _SearchBox(self)
         self.search_box.setPlaceholderText("Search errors, aliases, tags, notes… (typos are fine)")

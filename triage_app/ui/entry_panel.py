@@ -9,7 +9,7 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -33,10 +33,20 @@ from triage_app.ui.compat import protect_none
 from triage_app.ui.notes_panel import NotesPanel
 from triage_app.ui.related import RelatedIndex
 from triage_app.ui.related_section import ENTRY_SCHEME, RelatedSection
+from triage_app.ui.settings import APPLICATION, ORGANIZATION
 from triage_app.ui.versions_table import versions
 from triage_app.ui.wrap_text import ElidedLabel
 
 protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+
+LANGUAGE_KEY = "entry_panel/language"
+
+
+def _settings() -> QSettings:
+    """The app's UI-state settings (the language choice is remembered across restarts)."""
+    return QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+    )
 
 
 class EntryPanel(QWidget):
@@ -70,6 +80,7 @@ class EntryPanel(QWidget):
         self._build_widgets()
         self._build_layout()
         self._connect_signals()
+        self.set_language(str(_settings().value(LANGUAGE_KEY, "en")))
         self._display(None)
 
     # Construction -----------------------------------------------------------------------------
@@ -167,6 +178,7 @@ class EntryPanel(QWidget):
         """ "en" or "zh": the `_zh` fields are shown where the record has them."""
         language = "zh" if language == "zh" else "en"
         (self.chinese_button if language == "zh" else self.english_button).setChecked(True)
+        _settings().setValue(LANGUAGE_KEY, language)
         if language != self._language:
             self._language = language
             self._display(self._entry_id)
