@@ -16,6 +16,9 @@ from PySide6.QtCore import QObject, Signal
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import LineIndex
+from triage_app.ui.binding_guard import protect_singletons
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 BATCH = 2000
 LINE_CAP = 20000  # characters of a line searched

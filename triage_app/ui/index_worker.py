@@ -19,6 +19,9 @@ from PySide6.QtCore import QObject, Signal
 
 from triage_app.core.lineindex import LineIndex, decompress_to
 from triage_app.core.logsource import LogError, LogInfo, open_log
+from triage_app.ui.binding_guard import protect_singletons
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 REPORT_S = 0.1
 

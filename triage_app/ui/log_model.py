@@ -15,6 +15,9 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.results import LineMatch
+from triage_app.ui.binding_guard import protect_singletons
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 LINE_NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1  # int, 1-based as grep -n
 MATCH_ROLE = Qt.ItemDataRole.UserRole + 2  # LineMatch or None

@@ -24,6 +24,7 @@ from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links
 from triage_app.ui.actions import build_actions
 from triage_app.ui.banner import MessageBanner
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.dialogs import Dialogs
 from triage_app.ui.drops import FileDropFilter
 from triage_app.ui.empty_state import EmptyState
@@ -35,6 +36,8 @@ from triage_app.ui.panels import make_catalog_browser, make_entry_panel
 from triage_app.ui.settings import Settings
 from triage_app.ui.status_bar import StatusBar
 from triage_app.ui.theme import ThemeManager
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 
 class MainWindow(QMainWindow):

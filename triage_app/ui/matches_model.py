@@ -17,6 +17,9 @@ from PySide6.QtGui import QFont
 
 from triage_app.core.grouping import group_matches
 from triage_app.core.results import LineMatch
+from triage_app.ui.binding_guard import protect_singletons
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 10  # str
 LINE_ROLE = Qt.ItemDataRole.UserRole + 11  # int, 1-based

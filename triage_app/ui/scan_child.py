@@ -60,6 +60,8 @@ def scan_main(
             ):
                 out.put(("progress", progress))
                 if parent is not None and not parent.is_alive():
+                    # Nobody reads the queue any more: exit without waiting to flush it.
+                    out.cancel_join_thread()
                     return
         out.put(
             (

@@ -18,7 +18,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.scan_child import ScanDone, scan_main
+
+protect_singletons()  # before any signal is emitted: see binding_guard
 
 _CONTEXT = multiprocessing.get_context("spawn")
 POLL_MS = 30
