@@ -244,3 +244,21 @@ def test_the_language_choice_is_remembered(qtbot, catalog, store):
     again = EntryPanel(catalog, store)
     qtbot.addWidget(again)
     assert again.language == "zh" and again.chinese_button.isChecked()
+
+
+def test_a_theme_switch_recolours_the_panel(qtbot, qapp, panel):
+    from triage_app.ui.theme import _palette
+
+    panel.show_entry(HUB)
+    before = qapp.palette()
+    try:
+        qapp.setPalette(_palette(True))
+        qtbot.waitUntil(lambda: not panel._restyle_pending, timeout=2000)
+
+        def muted_is_light() -> bool:
+            labels = [w for w in panel.details.findChildren(QLabel) if w.text() == "Confidence"]
+            return bool(labels) and labels[0].palette().windowText().color().lightnessF() > 0.55
+
+        qtbot.waitUntil(muted_is_light, timeout=2000)
+    finally:
+        qapp.setPalette(before)

@@ -9,7 +9,7 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -77,6 +77,7 @@ class EntryPanel(QWidget):
         self._back: list[str] = []
         self._forward: list[str] = []
         self._cards: list[ActionCard] = []
+        self._restyle_pending = False
         self._build_widgets()
         self._build_layout()
         self._connect_signals()
@@ -104,9 +105,6 @@ class EntryPanel(QWidget):
         self.empty_label.setWordWrap(True)
         self.empty_label.setMargin(24)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        muted = self.empty_label.palette()
-        muted.setColor(muted.ColorRole.WindowText, accents.muted_text(muted))
-        self.empty_label.setPalette(muted)
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -229,6 +227,15 @@ class EntryPanel(QWidget):
 
     # Qt overrides -----------------------------------------------------------------------------
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch rebuilds the sections (their tints and muted text derive from the
+        palette); coalesced, since one switch delivers several palette events."""
+        super().changeEvent(event)
+        kinds = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+        if event.type() in kinds and not self._restyle_pending:
+            self._restyle_pending = True
+            QTimer.singleShot(0, self._on_palette_settled)
+
     def hideEvent(self, event: QHideEvent) -> None:
         self.notes_panel.flush()
         super().hideEvent(event)
@@ -238,6 +245,10 @@ class EntryPanel(QWidget):
         super().closeEvent(event)
 
     # Slots ------------------------------------------------------------------------------------
+
+    def _on_palette_settled(self) -> None:
+        self._restyle_pending = False
+        self._display(self._entry_id, keep_scroll=True)
 
     def _on_back_button_clicked(self) -> None:
         self.go_back()
@@ -284,10 +295,13 @@ class EntryPanel(QWidget):
         self.forward_button.setEnabled(bool(self._forward))
         self.title.setText(entry_id or "")
         self.title.setToolTip(entry_id or "")
-        self._clear(self._details_layout)
-        self._clear(self._tail_layout)
+        sec.clear_layout(self._details_layout)
+        sec.clear_layout(self._tail_layout)
         self._cards = []
         if entry_id is None:
+            muted = self.empty_label.palette()
+            muted.setColor(muted.ColorRole.WindowText, accents.muted_text(self.palette()))
+            self.empty_label.setPalette(muted)
             self.empty_label.setText(
                 "选择一个错误以查看目录中的信息。"
                 if self._language == "zh"
@@ -324,13 +338,12 @@ class EntryPanel(QWidget):
         facts = sec.facts(entry, lang, parent)
         if facts is not None:
             add(facts)
-        self._add_section(
-            self._details_layout,
-            "root_cause",
-            sec.para(sec.pick(entry, "root_cause", lang), parent),
+        layout = self._details_layout
+        sec.add_section(
+            layout, lang, "root_cause", sec.para(sec.pick(entry, "root_cause", lang), parent)
         )
-        self._add_section(self._details_layout, "versions", versions(entry, lang, parent))
-        self._add_section(self._details_layout, "os_specific", sec.os_notes(entry, parent))
+        sec.add_section(layout, lang, "versions", versions(entry, lang, parent))
+        sec.add_section(layout, lang, "os_specific", sec.os_notes(entry, parent))
         for kind in ("dead_ends", "workarounds"):
             cards = action_cards(
                 entry,
@@ -349,8 +362,10 @@ class EntryPanel(QWidget):
 
     def _fill_tail(self, entry: Entry) -> None:
         lang, parent, layout = self._language, self.tail, self._tail_layout
-        self._add_section(layout, "docs", entry_tail.docs(entry, parent, self._on_link_activated))
-        self._add_section(layout, "record", entry_tail.record_info(entry, lang, parent))
+        sec.add_section(
+            layout, lang, "docs", entry_tail.docs(entry, parent, self._on_link_activated)
+        )
+        sec.add_section(layout, lang, "record", entry_tail.record_info(entry, lang, parent))
         layout.addWidget(
             Collapsible(
                 sec.word("matching", lang),
@@ -368,14 +383,6 @@ class EntryPanel(QWidget):
     def _fill_related(self, entry_id: str) -> None:
         self.related.show_entry(entry_id, self._language)
 
-    def _add_section(self, layout: QVBoxLayout, key: str, body: QWidget | None) -> None:
-        if body is None or (isinstance(body, QLabel) and not body.text().strip()):
-            if body is not None:
-                body.deleteLater()
-            return
-        layout.addWidget(sec.heading(sec.word(key, self._language), body.parentWidget()))
-        layout.addWidget(body)
-
     def _update_notes_button(self) -> None:
         count = 0
         if self._entry_id is not None:
@@ -386,12 +393,3 @@ class EntryPanel(QWidget):
         self.notes_button.setText(f"✎ {count}" if count else "✎")
         self.notes_button.setToolTip(f"My notes ({count})" if count else "My notes")
         self.notes_button.setEnabled(self._entry_id is not None)
-
-    @staticmethod
-    def _clear(layout: QVBoxLayout) -> None:
-        while layout.count():
-            item = layout.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.setParent(None)
-                widget.deleteLater()

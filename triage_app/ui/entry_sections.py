@@ -325,3 +325,22 @@ class SignatureView(QWidget):
 
 def signature_view(text: str, parent: QWidget) -> SignatureView:
     return SignatureView(text, parent)
+
+
+def add_section(layout: QVBoxLayout, language: str, key: str, body: QWidget | None) -> None:
+    """A heading and its body; nothing at all when the body is missing or empty."""
+    if body is None or (isinstance(body, QLabel) and not body.text().strip()):
+        if body is not None:
+            body.deleteLater()
+        return
+    layout.addWidget(heading(word(key, language), body.parentWidget()))
+    layout.addWidget(body)
+
+
+def clear_layout(layout: QVBoxLayout) -> None:
+    """Remove and delete every widget in `layout`."""
+    while layout.count():
+        widget = layout.takeAt(0).widget()
+        if widget is not None:
+            widget.setParent(None)
+            widget.deleteLater()

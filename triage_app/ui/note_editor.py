@@ -92,6 +92,7 @@ class NoteEditor(QFrame):
         self.delete_button = QToolButton(self)
         self.delete_button.setText("Delete")
         self.delete_button.setToolTip("Delete this note")
+        self._status: tuple[str | None, bool] = (None, False)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SAVE_DELAY_MS)
@@ -174,6 +175,11 @@ class NoteEditor(QFrame):
 
     # Slots ------------------------------------------------------------------------------------
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._show_status(*self._status)  # the muted colour follows the theme
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.text_edit and event.type() == QEvent.Type.FocusOut:
             self.save()
@@ -213,6 +219,7 @@ class NoteEditor(QFrame):
             self._note = self._store.add_note(self._entry_id, self.text(), self.tags())
 
     def _show_status(self, message: str | None = None, error: bool = False) -> None:
+        self._status = (message, error)
         palette = self.status.palette()
         color = accents.FAIL if error else accents.muted_text(self.palette())
         palette.setColor(palette.ColorRole.WindowText, color)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QHideEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -191,6 +191,11 @@ class NotesPanel(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     # Qt overrides -----------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._refresh_banner()  # its tint follows the theme
 
     def hideEvent(self, event: QHideEvent) -> None:
         self.flush()
