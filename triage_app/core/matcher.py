@@ -200,27 +200,24 @@ class Matcher:
             lines = _ByteLines(chunk)
         else:
             lines = _TextLines(chunk)
-        hits = self._literal_hits(lines.haystack, lines.hay_newlines())
+        hits = self._literal_hits(lines)
         if self.always:
             self._add_always(lines, hits)
         return self._evaluate(lines, hits, first_line, fuzzy_budget)
 
-    def _literal_hits(self, hay: bytes, newlines: list[int]) -> dict[int, set[int]]:
-        """Line number within the chunk (0-based) -> targets whose literals occur in it."""
-        hits: dict[int, set[int]] = {}
+    def _literal_hits(self, lines: _Lines) -> dict[int, tuple[int, int, set[int]]]:
+        """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack."""
+        hay = lines.haystack
+        hits: dict[int, tuple[int, int, set[int]]] = {}
         if self._automaton is None:
             return hits
-        targets = self._word_targets
-        by_line: dict[int, set[tuple[int, int]]] = defaultdict(set)
-        for word, start, _end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
-            by_line[bisect_right(newlines, start)].update(targets[word])
-        if self._non_ascii_keys and not hay.isascii():
-            self._add_non_ascii_lines(hay, by_line)
-        pending = {}
-        for line_no, pairs in by_line.items():
-            start = newlines[line_no - 1] + 1 if line_no else 0
-            end = newlines[line_no] if line_no < len(newlines) else len(hay)
-            pending[line_no] = (start, end, pairs)
+        found = self._automaton.find_matches_as_indexes(hay, overlapping=True)
+        if not found and not self._non_ascii_keys:
+            return hits
+        if len(found) * 16 < lines.count and not self._non_ascii_keys:
+            pending = self._spans_by_search(hay, found)
+        else:
+            pending = self._spans_by_offsets(hay, found)
         others = self._others
         for line_no, (start, end, pairs) in pending.items():
             line = hay[start:end]
@@ -238,38 +235,73 @@ class Matcher:
                 else:
                     found.add(index)
             if found:
-                hits[line_no] = found
+                hits[line_no] = (start, end, found)
         return hits
 
-    def _add_always(self, lines: _Lines, hits: dict[int, set[int]]) -> None:
+    def _spans_by_search(self, hay: bytes, found: list) -> dict[int, tuple[int, int, set]]:
+        """Few hits: find each hit's line with a search around it (hits come in line order)."""
+        targets = self._word_targets
+        pending: dict[int, tuple[int, int, set]] = {}
+        line_no, counted_to, line_end, current = 0, 0, -1, set()
+        for word, start, _end in found:
+            if start > line_end:
+                line_start = hay.rfind(b"\n", 0, start) + 1
+                line_no += hay.count(b"\n", counted_to, line_start)
+                counted_to = line_start
+                line_end = hay.find(b"\n", start)
+                if line_end == -1:
+                    line_end = len(hay)
+                current = set()
+                pending[line_no] = (line_start, line_end, current)
+            current.update(targets[word])
+        return pending
+
+    def _spans_by_offsets(self, hay: bytes, found: list) -> dict[int, tuple[int, int, set]]:
+        """Many hits: index every newline once and place each hit by bisection."""
+        targets = self._word_targets
+        newlines = newline_offsets(hay)
+        by_line: dict[int, set[tuple[int, int]]] = defaultdict(set)
+        for word, start, _end in found:
+            by_line[bisect_right(newlines, start)].update(targets[word])
+        if self._non_ascii_keys and not hay.isascii():
+            self._add_non_ascii_lines(hay, by_line)
+        pending = {}
+        for line_no, pairs in by_line.items():
+            start = newlines[line_no - 1] + 1 if line_no else 0
+            end = newlines[line_no] if line_no < len(newlines) else len(hay)
+            pending[line_no] = (start, end, pairs)
+        return pending
+
+    def _add_always(self, lines: _Lines, hits: dict[int, tuple[int, int, set[int]]]) -> None:
         """Targets without a usable literal: one pass over the chunk when line-local."""
         text = lines.text().replace("\r\n", "\n")
         starts = None
         for index, chunk_pattern in self._always_chunk:
             if chunk_pattern is None:
                 for line_no in range(lines.count):
-                    hits.setdefault(line_no, set()).add(index)
+                    hits.setdefault(line_no, (-1, -1, set()))[2].add(index)
                 continue
             if starts is None:
                 starts = [0, *(m.end() for m in _NEWLINES.finditer(text))]
             for match in chunk_pattern.finditer(text):
-                hits.setdefault(bisect_right(starts, match.start()) - 1, set()).add(index)
+                line_no = bisect_right(starts, match.start()) - 1
+                hits.setdefault(line_no, (-1, -1, set()))[2].add(index)
         for line_no in lines.long_lines():  # the cap can change what a pattern sees
-            hits.setdefault(line_no, set()).update(self.always)
+            hits.setdefault(line_no, (-1, -1, set()))[2].update(self.always)
 
     def _evaluate(
         self,
         lines: _Lines,
-        hits: dict[int, set[int]],
+        hits: dict[int, tuple[int, int, set[int]]],
         first_line: int,
         fuzzy_budget: FuzzyBudget | None,
     ) -> list[LineMatch]:
         out: list[LineMatch] = []
         for line_no in sorted(hits):
-            indexes = hits[line_no]
+            start, end, indexes = hits[line_no]
             trigger = _TRIGGER in indexes
             indexes.discard(_TRIGGER)
-            text, truncated = cap_line(lines.line(line_no))
+            text, truncated = cap_line(lines.line(line_no, start, end))
             found = self.regex_candidates(text, sorted(indexes))
             if not found and trigger and fuzzy_budget is not None and looks_like_error(text):
                 found = fuzzy_budget.lookup(self, text)
@@ -287,15 +319,13 @@ class _TextLines:
         self._starts: list[int] | None = None
         self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
 
-    def hay_newlines(self) -> list[int]:
-        return newline_offsets(self.haystack)
-
     def _line_starts(self) -> list[int]:
         if self._starts is None:
             self._starts = [0, *(m.end() for m in _NEWLINES.finditer(self.clean))]
         return self._starts
 
-    def line(self, n: int) -> str:
+    def line(self, n: int, _start: int = -1, _end: int = -1) -> str:
+        """Line `n` (its haystack span is not used: folded text is encoded there)."""
         starts = self._line_starts()
         end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.clean)
         return self.clean[starts[n] : end].removesuffix("\r")
@@ -318,27 +348,25 @@ class _ByteLines:
         self.stripped = stripped
         self.haystack = self.stripped.lower()
         self._hay_newlines: list[int] | None = None
-        self._raw_newlines: list[int] | None = None
         self.count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
 
-    def hay_newlines(self) -> list[int]:
-        if self._hay_newlines is None:
-            self._hay_newlines = newline_offsets(self.haystack)
-        return self._hay_newlines
+    def line(self, n: int, start: int = -1, end: int = -1) -> str:
+        """Line `n`, or the line at haystack span [start, end) when known.
 
-    def line(self, n: int) -> str:
-        if self.stripped is self.raw:  # no escapes: the haystack's offsets are the raw ones
-            newlines = self.hay_newlines()
-        else:
-            if self._raw_newlines is None:
-                self._raw_newlines = newline_offsets(self.raw)
-            newlines = self._raw_newlines
-        start = newlines[n - 1] + 1 if n else 0
-        end = newlines[n] if n < len(newlines) else len(self.raw)
-        return strip_ansi(self.raw[start:end].decode("utf-8", "replace")).removesuffix("\r")
+        Escape sequences are removed from the bytes before decoding (the haystack has the
+        same offsets as the stripped bytes). That differs from decoding first only when an
+        escape sequence sits inside a multi-byte character, which takes corrupted output.
+        """
+        if start < 0:
+            if self._hay_newlines is None:
+                self._hay_newlines = newline_offsets(self.haystack)
+            newlines = self._hay_newlines
+            start = newlines[n - 1] + 1 if n else 0
+            end = newlines[n] if n < len(newlines) else len(self.stripped)
+        return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
 
     def text(self) -> str:
-        return strip_ansi(self.raw.decode("utf-8", "replace"))
+        return self.stripped.decode("utf-8", "replace")
 
     def long_lines(self) -> list[int]:
         if len(self.raw) <= MATCH_CAP:
