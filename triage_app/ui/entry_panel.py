@@ -332,7 +332,7 @@ class EntryPanel(QWidget):
 
     def _fill_details(self, entry: Entry) -> None:
         lang, parent, add = self._language, self.details, self._details_layout.addWidget
-        add(sec.signature_view(sec.pick(entry, "signature", lang), parent))
+        add(sec.signature_view(sec.pick(entry, "signature", lang), parent, lang))
         kinds = [entry.domain, entry.category, entry.get("subcategory")]
         add(sec.para(" · ".join(str(k) for k in kinds if k), parent, muted=True))
         facts = sec.facts(entry, lang, parent)

@@ -292,9 +292,9 @@ class SignatureView(QWidget):
 
     SHORT = 220
 
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+    def __init__(self, text: str, parent: QWidget | None = None, language: str = "en") -> None:
         super().__init__(parent)
-        self._text = text
+        self._text, self._language = text, language
         self.view = WrapText("", self)
         font = QFont(self.view.font())
         font.setBold(True)
@@ -320,11 +320,15 @@ class SignatureView(QWidget):
         short = len(self._text) <= self.SHORT or expanded
         cut = self._text[: self.SHORT].rstrip()
         self.view.set_plain(self._text if short else cut + " …")
-        self.toggle.setText("Show less" if expanded else "Show the whole line")
+        zh = self._language == "zh"
+        if expanded:
+            self.toggle.setText("收起" if zh else "Show less")
+        else:
+            self.toggle.setText("显示整行" if zh else "Show the whole line")
 
 
-def signature_view(text: str, parent: QWidget) -> SignatureView:
-    return SignatureView(text, parent)
+def signature_view(text: str, parent: QWidget, language: str = "en") -> SignatureView:
+    return SignatureView(text, parent, language)
 
 
 def add_section(layout: QVBoxLayout, language: str, key: str, body: QWidget | None) -> None:

@@ -47,6 +47,7 @@ RELATION_TEXT = {
         "preceded_by": "preceded by",
         "frequently_confused_with": "confused with",
         "confused_short": "confused",
+        "if": "if…",
         "preceded_short": "precedes",
         "missing": "not in the catalogue",
         "none": "No related errors recorded.",
@@ -57,6 +58,7 @@ RELATION_TEXT = {
         "preceded_by": "前因",
         "frequently_confused_with": "易混淆",
         "confused_short": "易混淆",
+        "if": "条件…",
         "preceded_short": "前因",
         "missing": "不在目录中",
         "none": "没有记录相关错误。",
@@ -213,8 +215,11 @@ class GraphView(QGraphicsView):
         shorter = {"frequently_confused_with": "confused_short", "preceded_by": "preceded_short"}
         key = shorter.get(link.relation, link.relation) if self._compact else link.relation
         text = words[key]  # the compact layout's labels sit closer together
-        if link.probability is not None:
-            text += f"\n{round(link.probability * 100)}%"
+        second = [f"{round(link.probability * 100)}%"] if link.probability is not None else []
+        if link.condition:
+            second.append(words["if"])  # the condition itself is in the tooltip and the list
+        if second:
+            text += "\n" + " ".join(second)
         label = EdgeLabel(text, color, self.palette(), font)
         label.setPos(QPointF(*label_at))
         label.setToolTip(self._edge_tooltip(link))
