@@ -21,5 +21,12 @@ def protect_none() -> None:
     global _applied
     if _applied or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return
-    ctypes.c_ssize_t.from_address(id(None)).value += _GUARD  # ob_refcnt is the first field
+    if hasattr(sys, "getobjects"):  # a Py_TRACE_REFS build: ob_refcnt is not the first field
+        return
+    count = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is the first field
+    before = sys.getrefcount(None)
+    count.value += _GUARD
+    if abs(sys.getrefcount(None) - before - _GUARD) > 1000:  # not the expected layout: undo
+        count.value -= _GUARD
+        return
     _applied = True
