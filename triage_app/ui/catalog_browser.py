@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from triage_app.core.catalog import Catalog
 from triage_app.core.notes import NotesError, NotesStore
 from triage_app.core.search import CatalogSearch
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.catalog_model import (
     CATEGORY,
     DOMAIN,
@@ -35,9 +36,8 @@ from triage_app.ui.catalog_model import (
     BrowserRow,
     CatalogModel,
 )
-from triage_app.ui.compat import protect_none
 
-protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+protect_singletons()  # before any Qt call: see binding_guard and compat (shiboken6 6.12, CPython 3.11)
 
 SEARCH_DELAY_MS = 150
 

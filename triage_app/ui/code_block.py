@@ -27,10 +27,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from triage_app.ui import accents
-from triage_app.ui.compat import protect_none
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.wrap_text import WrapText
 
-protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+protect_singletons()  # before any Qt call: see binding_guard and compat (shiboken6 6.12, CPython 3.11)
 
 LIGHT_STYLE = "default"
 DARK_STYLE = "github-dark"

@@ -28,8 +28,8 @@ from triage_app.core.notes import NotesError, NotesStore
 from triage_app.ui import accents, entry_tail
 from triage_app.ui import entry_sections as sec
 from triage_app.ui.action_cards import ActionCard, action_cards
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.collapsible import Collapsible
-from triage_app.ui.compat import protect_none
 from triage_app.ui.notes_panel import NotesPanel
 from triage_app.ui.related import RelatedIndex
 from triage_app.ui.related_section import ENTRY_SCHEME, RelatedSection
@@ -37,7 +37,7 @@ from triage_app.ui.settings import APPLICATION, ORGANIZATION
 from triage_app.ui.versions_table import versions
 from triage_app.ui.wrap_text import ElidedLabel
 
-protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+protect_singletons()  # before any Qt call: see binding_guard and compat (shiboken6 6.12, CPython 3.11)
 
 LANGUAGE_KEY = "entry_panel/language"
 

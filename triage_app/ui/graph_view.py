@@ -34,12 +34,12 @@ from PySide6.QtWidgets import (
 
 from triage_app.core.catalog import Catalog
 from triage_app.ui import accents
-from triage_app.ui.compat import protect_none
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.graph_items import EdgeLabel, NodeItem, arrow_head
 from triage_app.ui.graph_layout import COMPACT, WIDE, GraphPlan, PlacedNode, plan_graph
 from triage_app.ui.related import RelatedIndex, RelatedLink
 
-protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+protect_singletons()  # before any Qt call: see binding_guard and compat (shiboken6 6.12, CPython 3.11)
 
 RELATION_TEXT = {
     "en": {

@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 
 from triage_app.core.notes import Mark, NotesError, NotesStore, normalise_action
 from triage_app.ui import accents
-from triage_app.ui.compat import protect_none
+from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.mark_buttons import MARK_TEXT
 from triage_app.ui.note_editor import NoteEditor
 
-protect_none()  # before any Qt call: see compat (shiboken6 6.12 on CPython 3.11)
+protect_singletons()  # before any Qt call: see binding_guard and compat (shiboken6 6.12, CPython 3.11)
 
 TEXT = {
     "en": {
