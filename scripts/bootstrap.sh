@@ -5,10 +5,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv="${1:-.venv}"
 
+# Prefer CPython 3.12+: with PySide6 6.12 on 3.11, void Qt calls leak references to None
+# (the UI guards against it, see triage_app/ui/compat.py), and 3.12 made None immortal.
+# Interpreters installed with pyenv count too, even when not on PATH.
+pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
+candidates="python3.13 python3.12"
+for dir in $(ls -d "$pyenv_root"/versions/3.1[23]* 2>/dev/null | sort -rV); do
+  candidates="$candidates $dir/bin/python3"
+done
+candidates="$candidates python3.11 python3"
 python=""
-for candidate in python3.13 python3.12 python3.11 python3; do
+for candidate in $candidates; do
   if command -v "$candidate" >/dev/null 2>&1 &&
-     "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+     "$candidate" -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     python="$candidate"; break
   fi
 done

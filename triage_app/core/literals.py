@@ -63,9 +63,17 @@ def _parse(regex: str, flags: int) -> _parser.SubPattern:
 # Words that healthy logs are full of: a literal that is one of them (give or take spaces and
 # punctuation) finds many lines that then fail the regex, so another factor is preferred.
 _COMMON_WORDS = frozenset(
+    # levels and outcomes
     "error errors warning warnings warn info debug notice fatal failed failure exception "
-    "reason status the and for with from not http https true false null none line file "
-    "user time done start started".split()
+    "reason status success ok done start started running finished complete completed "
+    # everyday log vocabulary (jobs, services, ML training, builds)
+    "step steps epoch loss batch token tokens model data dataset train training eval test "
+    "tests worker workers cache query request response server client service session user "
+    "users node pod job task build target module package file files line time load loading "
+    "read write open close connect connection process thread memory size value key name "
+    "path config version update install found http https true false null none "
+    # short English words
+    "the and for with from not this that have has was were are you your all any can will".split()
 )
 
 
