@@ -257,22 +257,11 @@ def _top_branches(regex: str) -> list[str] | None:
         elif inner.startswith("?"):
             return None
         body = inner
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _class_end(body, i)
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
+    parts, start = [], 0
+    for i, ch, depth in _structure(body):
+        if ch == "|" and depth == 0:
             parts.append(body[start:i])
             start = i + 1
-        i += 1
     parts.append(body[start:])
     return parts if len(parts) > 1 else None
 
@@ -288,22 +277,27 @@ def _class_end(text: str, i: int) -> int:
     return j
 
 
-def _closing_paren(text: str, i: int) -> int:
-    depth = 0
+def _structure(text: str):  # noqa: ANN202 - yields (index, char, depth after it)
+    """Unescaped characters outside character classes, with the group depth."""
+    depth, i = 0, 0
     while i < len(text):
         ch = text[i]
         if ch == "\\":
             i += 2
             continue
         if ch == "[":
-            i = _class_end(text, i)
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+            i = _class_end(text, i) + 1
+            continue
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        yield i, ch, depth
         i += 1
+
+
+def _closing_paren(text: str, start: int) -> int:
+    """Index of the parenthesis closing the one at `start` (which must open a group)."""
+    for i, ch, depth in _structure(text[start:]):
+        if ch == ")" and depth == 0:
+            return start + i
     return -1
 
 
