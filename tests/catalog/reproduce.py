@@ -16,14 +16,28 @@ from pathlib import Path
 import pytest
 
 
-def run_tool(cmd: list[str] | str, cwd: Path, *, shell: bool = False, env: dict | None = None,
-             timeout: float = 300) -> str:
+def run_tool(
+    cmd: list[str] | str,
+    cwd: Path,
+    *,
+    shell: bool = False,
+    env: dict | None = None,
+    timeout: float = 300,
+) -> str:
     """Run a real tool that is expected to fail and return its combined stdout and stderr."""
     full_env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "NO_COLOR": "1"}
     if env:
         full_env.update(env)
-    proc = subprocess.run(cmd, cwd=cwd, shell=shell, env=full_env, capture_output=True,
-                          text=True, errors="replace", timeout=timeout)
+    proc = subprocess.run(
+        cmd,
+        cwd=cwd,
+        shell=shell,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=timeout,
+    )
     return proc.stdout + proc.stderr
 
 
@@ -38,8 +52,13 @@ def require_tool(name: str) -> str:
 def scan_json(log_path: Path, data_dir: Path) -> dict:
     """Scan one file through the CLI and return the parsed JSON document."""
     env = {**os.environ, "TRIAGE_DATA_DIR": str(data_dir)}
-    proc = subprocess.run([sys.executable, "-m", "triage_app", "scan", "--format", "json",
-                           str(log_path)], env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "triage_app", "scan", "--format", "json", str(log_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode in (0, 1), proc.stderr
     return json.loads(proc.stdout)
 

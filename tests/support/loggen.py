@@ -9,7 +9,40 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-_WORDS = ["alpha", "beta", "gamma", "delta", "worker", "shard", "batch", "request", "user", "session", "cache", "index", "query", "model", "tensor", "layer", "epoch", "step", "token", "bucket", "volume", "pod", "node", "service", "connection", "handler", "client", "server", "build", "target", "module", "package"]
+_WORDS = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "worker",
+    "shard",
+    "batch",
+    "request",
+    "user",
+    "session",
+    "cache",
+    "index",
+    "query",
+    "model",
+    "tensor",
+    "layer",
+    "epoch",
+    "step",
+    "token",
+    "bucket",
+    "volume",
+    "pod",
+    "node",
+    "service",
+    "connection",
+    "handler",
+    "client",
+    "server",
+    "build",
+    "target",
+    "module",
+    "package",
+]
 _ZH = ("开始处理请求", "模型加载完成", "数据集已缓存", "用户登录成功", "任务已排队", "检查点已保存")
 
 
