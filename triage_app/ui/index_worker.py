@@ -10,6 +10,7 @@ screen), so the view is not asked to insert rows hundreds of times a second.
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ from triage_app.ui.binding_guard import protect_singletons
 protect_singletons()  # before any signal is emitted: see binding_guard
 
 REPORT_S = 0.1
+CHUNK_BYTES = 256 * 1024  # small: the first screen needs little, and GIL holds stay short
+FIRST_SCREEN_WAIT_S = 1.0  # after the first chunk, pause until the window has shown it
+SWITCH_INTERVAL_S = 0.0005
 
 
 @dataclass(frozen=True)
@@ -61,20 +65,31 @@ class IndexWorker(QObject):
         self.encoding = encoding
         self.cancel_event = threading.Event()
         self.result: Opened | None = None
+        self._resume = threading.Event()
         self._abandoned = False
         self._thread = threading.Thread(target=self._run, name="triage-index", daemon=True)
 
     def start(self) -> None:
+        # While this thread runs Python code, the GUI thread waits up to the interpreter's
+        # switch interval (5 ms by default) each time it needs the GIL, which it does for
+        # every Python call a paint makes. A shorter interval keeps painting smooth.
+        if sys.getswitchinterval() > SWITCH_INTERVAL_S:
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
         self._thread.start()
 
     def cancel(self) -> None:
         """Stop indexing; the lines indexed so far stay usable."""
         self.cancel_event.set()
+        self._resume.set()
+
+    def resume(self) -> None:
+        """The first screen is painted: index the rest (see `_build`)."""
+        self._resume.set()
 
     def abandon(self) -> None:
         """Stop, and release what was opened (the log is being closed); see `release`."""
         self._abandoned = True
-        self.cancel_event.set()
+        self.cancel()
 
     def release(self) -> None:
         """Close the index and delete the decompressed copy (safe to call more than once)."""
@@ -144,10 +159,16 @@ class IndexWorker(QObject):
         last_report = 0.0
         count = 0
         first = True
-        for count in index.build(self.cancel_event):
+        for count in index.build(self.cancel_event, CHUNK_BYTES):
             now = time.monotonic()
-            if first or now - last_report >= REPORT_S:
+            if first:
+                # Let the GUI thread paint the first screen without competing for the GIL
+                # (a thread running Python code delays each of its GIL hand-overs).
                 first = False
+                self.progress.emit(count)
+                self._resume.wait(FIRST_SCREEN_WAIT_S)
+                last_report = time.monotonic()
+            elif now - last_report >= REPORT_S:
                 last_report = now
                 self.progress.emit(count)
         with contextlib.suppress(RuntimeError):  # the receiver may be gone after a close

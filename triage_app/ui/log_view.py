@@ -7,7 +7,7 @@ the same per batch at ten million rows. Only visible rows are ever read and high
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QTimer, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
 
@@ -58,6 +58,8 @@ class LogView(QWidget):
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(MARKER_REFRESH_MS)
         self._set_model(document.lines_model)
+        self._first_painted = False
+        self.table.viewport().installEventFilter(self)
         self._connect_signals()
         self._refresh_markers()
 
@@ -211,6 +213,19 @@ class LogView(QWidget):
         chars = max(chars or 0, self.delegate._widest, 80)
         width = self.delegate.gutter_width() + PADDING * 2 + int(chars * self.delegate.char_width)
         self.table.setColumnWidth(0, max(width, self.table.viewport().width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Tell the document once its first rows are on screen (it then starts the scan)."""
+        if (
+            not self._first_painted
+            and event.type() == QEvent.Type.Paint
+            and watched is self.table.viewport()
+            and self.table.model() is not None
+            and self.table.model().rowCount() > 0
+        ):
+            self._first_painted = True
+            QTimer.singleShot(0, self, self.document.first_screen_shown)  # after this paint
+        return super().eventFilter(watched, event)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

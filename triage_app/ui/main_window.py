@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -22,22 +22,26 @@ from PySide6.QtWidgets import (
 from triage_app.core import paths
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links
+from triage_app.ui import notes_actions
 from triage_app.ui.actions import build_actions
 from triage_app.ui.banner import MessageBanner
 from triage_app.ui.binding_guard import protect_singletons
+from triage_app.ui.catalog_browser import CatalogBrowser
 from triage_app.ui.dialogs import Dialogs
 from triage_app.ui.drops import FileDropFilter
 from triage_app.ui.empty_state import EmptyState
+from triage_app.ui.entry_panel import EntryPanel
 from triage_app.ui.log_tabs import LogTabs
 from triage_app.ui.log_view import LogView
 from triage_app.ui.matches_panel import MatchesPanel
 from triage_app.ui.open_logs import LogDocument
-from triage_app.ui.panels import make_catalog_browser, make_entry_panel
 from triage_app.ui.settings import Settings
 from triage_app.ui.status_bar import StatusBar
 from triage_app.ui.theme import ThemeManager
 
 protect_singletons()  # before any signal is emitted: see binding_guard
+
+STATE_REFRESH_MS = 200  # status bar and panel summary while a log is being read
 
 
 class MainWindow(QMainWindow):
@@ -65,6 +69,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.installEventFilter(self.drops)
         self._syncing = False
+        self._state_timer = QTimer(self)
+        self._state_timer.setSingleShot(True)
+        self._state_timer.setInterval(STATE_REFRESH_MS)
         self._connect_signals()
         self._restore_state()
         self._on_tabs_current_document_changed(None)
@@ -96,8 +103,8 @@ class MainWindow(QMainWindow):
         self.setStatusBar(self.status)
 
     def _build_docks(self) -> None:
-        self.entry_panel = make_entry_panel(self.catalog, self.notes_store, self)
-        self.browser = make_catalog_browser(self.catalog, self.notes_store, self)
+        self.entry_panel = EntryPanel(self.catalog, self.notes_store, self)
+        self.browser = CatalogBrowser(self.catalog, self.notes_store, self)
         self.browser_dock = self._dock("Catalogue", "catalogueDock", self.browser, "Alt+1")
         self.entry_dock = self._dock("Entry", "entryDock", self.entry_panel, "Alt+2")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.browser_dock)
@@ -127,8 +134,8 @@ class MainWindow(QMainWindow):
         a.paste.triggered.connect(self._on_paste_triggered)
         a.reopen_encoding.triggered.connect(self._on_reopen_encoding_triggered)
         a.close_tab.triggered.connect(self._on_close_tab_triggered)
-        a.export_notes.triggered.connect(lambda: self._notes_action("export_notes"))
-        a.import_notes.triggered.connect(lambda: self._notes_action("import_notes"))
+        a.export_notes.triggered.connect(self._on_export_notes_triggered)
+        a.import_notes.triggered.connect(self._on_import_notes_triggered)
         a.quit.triggered.connect(self.close)
         a.find.triggered.connect(lambda: self._with_view(LogView.open_find))
         a.find_next.triggered.connect(lambda: self._with_view(LogView.find, False))
@@ -152,6 +159,7 @@ class MainWindow(QMainWindow):
         self.drops.refused.connect(self._on_drops_refused)
         self.tabs.document_opened.connect(self._on_tabs_document_opened)
         self.tabs.document_state_changed.connect(self._on_tabs_document_state_changed)
+        self._state_timer.timeout.connect(self._on_state_timer_timeout)
         self.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
         self.tabs.problem.connect(self.report)
         self.tabs.status.connect(lambda text: self.status.showMessage(text, 5000))
@@ -159,6 +167,7 @@ class MainWindow(QMainWindow):
         self.status.cancel_requested.connect(self._on_status_cancel_requested)
         self.browser.entry_selected.connect(self._on_browser_entry_selected)
         self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
+        self.entry_panel.notes_changed.connect(self._on_entry_panel_notes_changed)
         if self.theme is not None:
             self.theme.theme_changed.connect(self._on_theme_theme_changed)
 
@@ -198,8 +207,11 @@ class MainWindow(QMainWindow):
         if self.theme is not None:
             self.theme.set_mode(mode)
 
-    def show_entry(self, entry_id: str | None) -> None:
+    def show_entry(self, entry_id: str | None, *, from_browser: bool = False) -> None:
+        """Show an entry in the entry panel (and select it in the catalogue browser)."""
         self.entry_panel.show_entry(entry_id)
+        if not from_browser:
+            self.browser.select_entry(entry_id)
         if entry_id and self.entry_dock.isHidden():
             self.entry_dock.show()
 
@@ -220,13 +232,13 @@ class MainWindow(QMainWindow):
         self.banner.set_dark(dark)
         self.empty_state.set_dark(dark)
 
-    def _notes_action(self, name: str) -> None:
-        try:
-            from triage_app.ui import notes_actions
-        except ImportError:
-            self.report("Exporting and importing notes is not available in this build.")
-            return
-        getattr(notes_actions, name)(self, self.notes_store)
+    def _on_export_notes_triggered(self) -> None:
+        notes_actions.export_notes(self, self.notes_store)
+
+    def _on_import_notes_triggered(self) -> None:
+        if notes_actions.import_notes(self, self.notes_store) is not None:
+            self.entry_panel.reload_notes()
+            self.browser.refresh_notes()
 
     def _sync_to_line(self, line: int) -> None:
         """Show the entry of a matched line and select it in the matches panel."""
@@ -321,7 +333,18 @@ class MainWindow(QMainWindow):
             view.only_matched_changed.connect(self.actions.only_matched.setChecked)
 
     def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
-        if doc is self.tabs.current_document():
+        if doc is not self.tabs.current_document():
+            return
+        if doc.busy:  # progress: a few updates a second are plenty
+            if not self._state_timer.isActive():
+                self._state_timer.start()
+        else:
+            self._state_timer.stop()
+            self._on_state_timer_timeout()
+
+    def _on_state_timer_timeout(self) -> None:
+        doc = self.tabs.current_document()
+        if doc is not None:
             self.status.show_document(doc)
             self.matches_panel.set_state(doc.phase_text())
 
@@ -352,10 +375,13 @@ class MainWindow(QMainWindow):
         self._sync_to_line(line)
 
     def _on_browser_entry_selected(self, entry_id: str) -> None:
-        self.show_entry(entry_id)
+        self.show_entry(entry_id, from_browser=True)
 
     def _on_entry_panel_entry_requested(self, entry_id: str) -> None:
-        self.show_entry(entry_id)
+        self.browser.select_entry(entry_id)  # the panel already shows it
+
+    def _on_entry_panel_notes_changed(self, _entry_id: str) -> None:
+        self.browser.refresh_notes()
 
     def _on_theme_theme_changed(self, dark: bool) -> None:
         self._apply_dark(dark)

@@ -31,7 +31,7 @@ _TOP = 0  # internal id of top-level (group) indexes; children carry their group
 _Index = QModelIndex | QPersistentModelIndex
 
 
-@dataclass
+@dataclass(eq=False)  # identity: groups are looked up in lists often
 class _Group:
     key: int  # stable across re-ordering (creation order)
     entry_id: str
@@ -87,8 +87,17 @@ class MatchesModel(QAbstractItemModel):
                 added.setdefault(group.key, []).append(match)
             group.best_score = max(group.best_score, top.score)
             self.total += 1
+        changed_rows = []
         for key, lines in added.items():
-            self._append_children(self._by_id[key], lines)
+            row = self._append_children(self._by_id[key], lines)
+            if row >= 0:
+                changed_rows.append(row)
+        if changed_rows:  # one signal for the counts and line ranges of every group touched
+            self.dataChanged.emit(
+                self.index(min(changed_rows), 1),
+                self.index(max(changed_rows), len(COLUMNS) - 1),
+                [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole],
+            )
         if new_groups:
             first = len(self._groups)
             self.beginInsertRows(QModelIndex(), first, first + len(new_groups) - 1)
@@ -96,17 +105,18 @@ class MatchesModel(QAbstractItemModel):
             self.endInsertRows()
             self._reorder()
 
-    def _append_children(self, group: _Group, matches: list[LineMatch]) -> None:
+    def _append_children(self, group: _Group, matches: list[LineMatch]) -> int:
+        """Append lines under `group`; its row, or -1 if the group is not shown yet."""
         row = self._groups.index(group) if group in self._groups else -1
         if row < 0:  # only a new group's lines, added with the group
             group.matches.extend(matches)
-            return
+            return -1
         parent = self.index(row, 0)
         start = len(group.matches)
         self.beginInsertRows(parent, start, start + len(matches) - 1)
         group.matches.extend(matches)
         self.endInsertRows()
-        self.dataChanged.emit(self.index(row, 1), self.index(row, len(COLUMNS) - 1))
+        return row
 
     def _reorder(self) -> None:
         firsts = [g.matches[0] for g in self._groups]

@@ -63,12 +63,20 @@ class MatchesPanel(QWidget):
             model.rowsInserted.connect(self._on_model_rows_inserted)
             model.layoutChanged.connect(self._refresh_summary)
             self.tree.selectionModel().selectionChanged.connect(self._on_tree_selection_changed)
-            header = self.tree.header()
-            header.setStretchLastSection(False)
-            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-            for column in (1, 2, 3):
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            self._size_columns()
         self._refresh_summary()
+
+    def _size_columns(self) -> None:
+        """Fixed widths from the font: resizing to contents would ask the model for every
+        row's text each time a count changes, many times a second while a scan runs."""
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        metrics = self.tree.fontMetrics()
+        samples = {1: "Count 99999", 2: "9999999–9999999", 3: "fuzzy 100%"}
+        for column, sample in samples.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
 
     def set_state(self, text: str) -> None:
         """What the scan is doing ("Scanning…", "Scan complete."), shown in the summary."""

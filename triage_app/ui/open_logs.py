@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.logsource import LogInfo
@@ -22,6 +22,8 @@ from triage_app.ui.log_model import LogLinesModel, MatchedLinesModel
 from triage_app.ui.matches_model import MatchesModel
 from triage_app.ui.scan_child import ScanDone
 from triage_app.ui.scan_worker import ScanJob, ScanScheduler
+
+FIRST_SCREEN_FALLBACK_MS = 500  # start scanning even if the log is never painted
 
 
 class LogDocument(QObject):
@@ -83,6 +85,8 @@ class LogDocument(QObject):
         self._temp_path: Path | None = None
         self._indexer: IndexWorker | None = None
         self._scan: ScanJob | None = None
+        self._scan_started = False
+        self._cancel_requested = False
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -100,6 +104,7 @@ class LogDocument(QObject):
 
     def cancel(self) -> None:
         """Stop indexing and scanning where they are; what was found stays."""
+        self._cancel_requested = True
         if self._indexer is not None:
             self._indexer.cancel()
         if self._scan is not None:
@@ -200,9 +205,23 @@ class LogDocument(QObject):
         self._temp_path = opened.temp_path
         self.lines_model = LogLinesModel(self.index, self.match_for_line, self)
         self.matched_model = MatchedLinesModel(self.lines_model, self)
-        self._start_scan()
+        self.scanning = True  # starts once the first screen is shown (or soon anyway)
+        QTimer.singleShot(FIRST_SCREEN_FALLBACK_MS, self, self.first_screen_shown)
         self.opened.emit()
         self.state_changed.emit()
+
+    def first_screen_shown(self) -> None:
+        """The view painted its first rows: now index the rest and start the scan.
+
+        Waiting keeps the first screen fast whatever the log's size: spawning the scan
+        process and indexing on would otherwise compete with the very first paint.
+        """
+        if self.closed or self._scan_started:
+            return
+        self._scan_started = True
+        if self._indexer is not None:
+            self._indexer.resume()
+        self._start_scan()
 
     def _on_indexer_progress(self, count: int) -> None:
         if self.closed or self.lines_model is None:
@@ -242,6 +261,8 @@ class LogDocument(QObject):
         job.failed.connect(self._on_scan_failed)
         self._scan = job
         self.scanning = True
+        if self._cancel_requested:
+            job.cancel()
         self._scheduler.submit(job)
 
     def _on_scan_progress(self, progress: ScanProgress) -> None:

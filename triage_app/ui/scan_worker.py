@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.synchronize
 import queue
 import time
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from triage_app.core.results import ScanProgress
 from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.scan_child import ScanDone, scan_main
 
@@ -56,9 +58,10 @@ class ScanJob(QObject):
         self.encoding = encoding
         self.catalog_dirs = [str(d) for d in catalog_dirs]
         self._queue: multiprocessing.Queue | None = None
-        self._cancel = _CONTEXT.Event()
+        self._cancel: multiprocessing.synchronize.Event | None = None  # made in start()
         self._process: multiprocessing.process.BaseProcess | None = None
         self._stopping_since: float | None = None
+        self._cancelled_early = False
         self._active = False  # emitting signals
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -73,6 +76,9 @@ class ScanJob(QObject):
         return self._stopping_since is not None
 
     def start(self) -> None:
+        self._cancel = _CONTEXT.Event()
+        if self._cancelled_early:
+            self._cancel.set()
         self._queue = _CONTEXT.Queue()
         self._process = _CONTEXT.Process(
             target=scan_main,
@@ -86,12 +92,14 @@ class ScanJob(QObject):
 
     def cancel(self) -> None:
         """Ask the child to stop at the next chunk; it still reports `finished(cancelled)`."""
-        self._cancel.set()
+        self._cancelled_early = True
+        if self._cancel is not None:
+            self._cancel.set()
 
     def stop(self) -> None:
         """Stop without blocking and emit nothing more; the child is reaped in the background."""
         self._active = False
-        self._cancel.set()
+        self.cancel()
         if self._stopping_since is None:
             self._stopping_since = time.monotonic()
         if self._process is None:
@@ -117,40 +125,59 @@ class ScanJob(QObject):
     # -- polling -------------------------------------------------------------------------
 
     def _on_timer_timeout(self) -> None:
-        self._drain(POLL_BUDGET_S)
         process = self._process
         if process is None:
             self._timer.stop()
             return
-        if not process.is_alive():
-            self._drain(POLL_BUDGET_S)  # whatever it sent just before exiting
-            if self._active and process.exitcode not in (0, None):
-                self._active = False
-                self.failed.emit(
-                    f"the scan process ended unexpectedly (exit code {process.exitcode})"
-                )
-            self._reap(force=False)
-        elif self._stopping_since is not None and time.monotonic() - self._stopping_since > GRACE_S:
-            process.terminate()
-
-    def _drain(self, budget: float) -> None:
-        if self._queue is None:
+        alive = process.is_alive()  # before draining: a dead child has flushed everything
+        emptied = self._drain(POLL_BUDGET_S)
+        if alive:
+            stopping = self._stopping_since is not None
+            if stopping and time.monotonic() - self._stopping_since > GRACE_S:
+                process.terminate()
             return
+        if not emptied:
+            return  # a backlog of messages: keep reading them on the next ticks
+        if self._active:  # it ended without "done" or "error"
+            self._active = False
+            self.failed.emit(f"the scan process ended unexpectedly (exit code {process.exitcode})")
+        self._reap(force=False)
+
+    def _drain(self, budget: float) -> bool:
+        """Handle queued messages for at most `budget` seconds; True when none are left.
+
+        Progress messages read in one go are merged into one `progress` signal, so a burst
+        of small chunks costs the window one model update, not dozens.
+        """
+        if self._queue is None:
+            return True
         deadline = time.monotonic() + budget
+        merged: ScanProgress | None = None
+        emptied = False
         while time.monotonic() < deadline:
             try:
                 kind, payload = self._queue.get_nowait()
             except queue.Empty:
-                return
+                emptied = True
+                break
             except (EOFError, OSError, ValueError):  # the child died mid-message
-                return
-            if self._active:
-                self._dispatch(kind, payload)
+                emptied = True
+                break
+            if not self._active:
+                continue
+            if kind == "progress":
+                merged = payload if merged is None else _merge(merged, payload)
+                continue
+            if merged is not None:
+                self.progress.emit(merged)
+                merged = None
+            self._dispatch(kind, payload)
+        if merged is not None and self._active:
+            self.progress.emit(merged)
+        return emptied
 
     def _dispatch(self, kind: str, payload: object) -> None:
-        if kind == "progress":
-            self.progress.emit(payload)
-        elif kind == "done":
+        if kind == "done":
             assert isinstance(payload, ScanDone)
             self._active = False
             self.finished.emit(payload)
@@ -179,6 +206,12 @@ class ScanJob(QObject):
         with contextlib.suppress(ValueError):
             process.close()
         self.ended.emit()
+
+
+def _merge(first: ScanProgress, second: ScanProgress) -> ScanProgress:
+    return ScanProgress(
+        [*first.matches, *second.matches], second.lines, second.bytes_done, second.bytes_total
+    )
 
 
 class ScanScheduler(QObject):
@@ -227,5 +260,10 @@ class ScanScheduler(QObject):
             job.deleteLater()
         while self._pending and len(self._started) < self.limit:
             job = self._pending.pop(0)
+            try:
+                job.start()
+            except (OSError, RuntimeError) as exc:  # cannot start a process: say so, go on
+                job.failed.emit(f"the scan could not start ({exc})")
+                job.deleteLater()
+                continue
             self._started.append(job)
-            job.start()
