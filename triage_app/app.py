@@ -50,7 +50,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def install_excepthook(report) -> None:
+def _log_to_file() -> Path | None:
+    """Also keep a log file in the user-data folder (unexpected errors go there in full)."""
+    from logging.handlers import RotatingFileHandler
+
+    from triage_app.core import paths
+
+    path = paths.user_data_dir() / "triage-app.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=1, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logging.getLogger().addHandler(handler)
+    return path
+
+
+def install_excepthook(report, log_path: Path | None = None) -> None:
     """Log unexpected exceptions and show one short sentence instead of crashing silently.
 
     `report(message)` shows the sentence in the window; the traceback goes to the log only.
@@ -61,8 +78,9 @@ def install_excepthook(report) -> None:
             sys.__excepthook__(kind, value, tb)
             return
         log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        where = f" Details are in {log_path}." if log_path else " Details are in the log."
         with contextlib.suppress(Exception):  # the hook itself must never fail
-            report(f"Something went wrong ({kind.__name__}: {value}). Details are in the log.")
+            report(f"Something went wrong ({kind.__name__}: {value}).{where}")
 
     sys.excepthook = hook
 
@@ -77,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the window; returns the exit status."""
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     logging.basicConfig(level=logging.INFO, format="triage-app: %(message)s")
+    log_path = _log_to_file()
     for directory in args.catalog:
         if not directory.is_dir():
             print(f"triage-app: --catalog {directory}: no such folder", file=sys.stderr)
@@ -100,9 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     catalog_dirs = default_catalog_dirs(args.catalog)
     catalog = load_catalog(catalog_dirs)
     notes = _open_notes(args.notes_db or paths.notes_db_path())
-    window = MainWindow(catalog, catalog_dirs, notes, theme)
+    window = MainWindow(catalog, catalog_dirs, notes, theme, restore_layout=args.screenshot is None)
     app.aboutToQuit.connect(window.tabs.close_all)
-    install_excepthook(window.report)
+    install_excepthook(window.report, log_path)
     _report_startup_problems(window, catalog, notes, Dialogs, quiet=args.screenshot is not None)
     window.show()
     if args.files:

@@ -54,6 +54,8 @@ class MainWindow(QMainWindow):
         notes_store: object,
         theme: ThemeManager | None = None,
         parent: QWidget | None = None,
+        *,
+        restore_layout: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Triage")
@@ -73,7 +75,7 @@ class MainWindow(QMainWindow):
         self._state_timer.setSingleShot(True)
         self._state_timer.setInterval(STATE_REFRESH_MS)
         self._connect_signals()
-        self._restore_state()
+        self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
 
     # -- construction ---------------------------------------------------------------------
@@ -171,13 +173,17 @@ class MainWindow(QMainWindow):
         if self.theme is not None:
             self.theme.theme_changed.connect(self._on_theme_theme_changed)
 
-    def _restore_state(self) -> None:
+    def _restore_state(self, layout: bool) -> None:
+        """Geometry, docks and splitter as the user left them (or the defaults); theme."""
         s = self.settings
-        if (geometry := s.geometry()) is None or not self.restoreGeometry(geometry):
+        geometry, state, splitter = (
+            (s.geometry(), s.window_state(), s.splitter_state()) if layout else (None, None, None)
+        )
+        if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1480, 900)
-        if (state := s.window_state()) is not None:
+        if state is not None:
             self.restoreState(state)
-        if (splitter := s.splitter_state()) is None or not self.splitter.restoreState(splitter):
+        if splitter is None or not self.splitter.restoreState(splitter):
             self.splitter.setSizes([620, 240])
         self.empty_state.set_recent_files(s.recent_files())
         mode = self.theme.mode if self.theme is not None else "system"
@@ -325,6 +331,7 @@ class MainWindow(QMainWindow):
         self.status.showMessage(message, 6000)
 
     def _on_tabs_document_opened(self, doc: LogDocument) -> None:
+        self.status.showMessage(f"Opened {doc.title}.", 3000)
         if not doc.owned_file:
             self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
         view = self.tabs.current_view()
@@ -346,14 +353,17 @@ class MainWindow(QMainWindow):
         doc = self.tabs.current_document()
         if doc is not None:
             self.status.show_document(doc)
-            self.matches_panel.set_state(doc.phase_text())
+            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
 
     def _on_tabs_current_document_changed(self, doc: LogDocument | None) -> None:
         has_log = doc is not None
         self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.empty_state)
         self.matches_panel.setVisible(self.tabs.count() > 0)
         self.matches_panel.set_model(doc.matches_model if doc is not None else None)
-        self.matches_panel.set_state(doc.phase_text() if doc is not None else "No log open.")
+        if doc is not None:
+            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
+        else:
+            self.matches_panel.set_state("No log open.")
         self.status.show_document(doc)
         for action in self.actions.log_actions():
             action.setEnabled(has_log)

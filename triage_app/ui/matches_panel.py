@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app.ui.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
+
+SUMMARY_REFRESH_MS = 200
 
 
 class MatchesPanel(QWidget):
@@ -46,6 +48,11 @@ class MatchesPanel(QWidget):
         layout.addWidget(self.tree)
         self._model: MatchesModel | None = None
         self._state = "No log open."
+        self._done = False
+        self._summary_timer = QTimer(self)
+        self._summary_timer.setSingleShot(True)
+        self._summary_timer.setInterval(SUMMARY_REFRESH_MS)
+        self._summary_timer.timeout.connect(self._refresh_summary)
         self.set_model(None)
 
     @property
@@ -78,9 +85,10 @@ class MatchesPanel(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
 
-    def set_state(self, text: str) -> None:
-        """What the scan is doing ("Scanning…", "Scan complete."), shown in the summary."""
+    def set_state(self, text: str, done: bool = False) -> None:
+        """What the scan is doing ("Scanning 40%…", "Scan complete."), shown in the summary."""
         self._state = text
+        self._done = done
         self._refresh_summary()
 
     def select_line(self, line: int) -> None:
@@ -120,7 +128,8 @@ class MatchesPanel(QWidget):
             self.match_selected.emit(entry_id, int(line))
 
     def _on_model_rows_inserted(self, _parent: QModelIndex, _first: int, _last: int) -> None:
-        self._refresh_summary()
+        if not self._summary_timer.isActive():  # lines arrive in bursts while scanning
+            self._summary_timer.start()
 
     def _refresh_summary(self) -> None:
         model = self._model
@@ -129,10 +138,13 @@ class MatchesPanel(QWidget):
             return
         groups = model.group_count()
         if groups == 0:
-            self.summary.setText(f"No known errors found yet. {self._state}".strip())
+            found = "No known errors found." if self._done else "No known errors found so far."
+            self.summary.setText(f"{found} {self._state}".strip())
             return
         entry_id, line = model.first_cause() or ("", 0)
+        lines = "line" if model.total == 1 else "lines"
+        kinds = "error" if groups == 1 else "different errors"
         self.summary.setText(
-            f"{model.total} matched line(s) in {groups} group(s). "
-            f"Likely first cause: {entry_id} (line {line}). {self._state}".strip()
+            f"{model.total:,} matched {lines}, {groups} {kinds}. Likely first cause: "
+            f"{entry_id} at line {line:,}. {self._state}".strip()
         )

@@ -13,7 +13,9 @@ It stops at the next chunk when `cancel` is set or the parent process has gone a
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -50,6 +52,9 @@ def scan_main(
     from triage_app.core.scan import iter_scan
 
     parent = multiprocessing.parent_process()
+    if hasattr(os, "nice"):  # background work: the window's own thread comes first
+        with contextlib.suppress(OSError):
+            os.nice(5)
     try:
         catalog = load_catalog([Path(d) for d in catalog_dirs])
         matcher = Matcher.from_catalog(catalog)
