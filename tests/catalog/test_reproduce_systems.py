@@ -283,7 +283,13 @@ def expired_cert(tmp_path: Path) -> tuple[Path, Path]:
         ca / "ca.cnf",
         "[ ca ]\ndefault_ca = CA_default\n[ CA_default ]\ndir = .\n"
         "database = ./index.txt\nnew_certs_dir = .\nserial = ./serial\ndefault_md = sha256\n"
-        "policy = policy_any\n[ policy_any ]\ncommonName = supplied\n",
+        "policy = policy_any\n[ policy_any ]\ncommonName = supplied\n"
+        # Extensions a strict verifier (Python 3.13+ sets VERIFY_X509_STRICT) requires of a
+        # self-signed certificate; without them it says "invalid CA certificate" instead.
+        "[ v3 ]\nbasicConstraints = critical, CA:TRUE\n"
+        "keyUsage = critical, keyCertSign, digitalSignature, keyEncipherment\n"
+        "subjectKeyIdentifier = hash\nauthorityKeyIdentifier = keyid:always\n"
+        "subjectAltName = DNS:localhost\n",
     )
     for cmd in (
         [
@@ -307,6 +313,8 @@ def expired_cert(tmp_path: Path) -> tuple[Path, Path]:
             "-config",
             "ca.cnf",
             "-selfsign",
+            "-extensions",
+            "v3",
             "-keyfile",
             "key.pem",
             "-in",
