@@ -157,7 +157,7 @@ def scan_stalls(app: QApplication, window: MainWindow, path: Path) -> dict[str, 
     meter.start()
     start = time.perf_counter()
     window.open_paths([path])
-    pump_until(app, lambda: window.tabs.count() == 1, 60)
+    pump_until(app, lambda: window.tabs.log_count() == 1, 60)
     doc = window.tabs.current_document()
     pump_until(app, lambda: not doc.indexing, 3600)
     indexed = time.perf_counter() - start

@@ -40,7 +40,7 @@ def generate_log(path: Path, lines: int, error_every: int = 0) -> Path:
 def test_a_million_line_log_opens_and_shows_its_last_line(qtbot, window, tmp_path):
     log = generate_log(tmp_path / "big.log", 1_000_000)
     window.open_paths([log])
-    qtbot.waitUntil(lambda: window.tabs.count() == 1, timeout=HANG)
+    qtbot.waitUntil(lambda: window.tabs.log_count() == 1, timeout=HANG)
     doc = window.tabs.current_document()
     view = window.tabs.current_view()
     qtbot.waitUntil(lambda: not doc.indexing, timeout=HANG)
@@ -83,11 +83,11 @@ def stuck_log(path: Path) -> Path:
 
 def test_closing_a_log_during_a_stuck_scan_ends_the_process(qtbot, stuck_window, tmp_path):
     stuck_window.open_paths([stuck_log(tmp_path / "stuck.log")])
-    qtbot.waitUntil(lambda: stuck_window.tabs.count() == 1, timeout=HANG)
+    qtbot.waitUntil(lambda: stuck_window.tabs.log_count() == 1, timeout=HANG)
     doc = stuck_window.tabs.current_document()
     qtbot.waitUntil(lambda: len(scan_processes()) == 1, timeout=HANG)
     stuck_window.actions.close_tab.trigger()
-    assert stuck_window.tabs.count() == 0
+    assert stuck_window.tabs.log_count() == 0
     qtbot.waitUntil(lambda: not scan_processes(), timeout=HANG)  # terminated after a grace
     assert doc.closed and doc.scan_done is None  # nothing arrived after the close
 
@@ -95,7 +95,7 @@ def test_closing_a_log_during_a_stuck_scan_ends_the_process(qtbot, stuck_window,
 def test_closing_the_window_during_scans_ends_every_process(qtbot, stuck_window, tmp_path):
     logs = [stuck_log(tmp_path / f"stuck{i}.log") for i in range(3)]
     stuck_window.open_paths(logs)
-    qtbot.waitUntil(lambda: stuck_window.tabs.count() == 3, timeout=HANG)
+    qtbot.waitUntil(lambda: stuck_window.tabs.log_count() == 3, timeout=HANG)
     qtbot.waitUntil(lambda: len(scan_processes()) == 2, timeout=HANG)
     qtbot.wait(300)
     assert len(scan_processes()) == 2  # the scheduler runs at most two at a time
@@ -106,13 +106,13 @@ def test_closing_the_window_during_scans_ends_every_process(qtbot, stuck_window,
 def test_cancel_keeps_the_log_and_says_the_scan_was_cancelled(qtbot, window, tmp_path):
     log = generate_log(tmp_path / "run.log", 50_000, error_every=1000)
     window.open_paths([log])
-    qtbot.waitUntil(lambda: window.tabs.count() == 1, timeout=HANG)
+    qtbot.waitUntil(lambda: window.tabs.log_count() == 1, timeout=HANG)
     doc = window.tabs.current_document()
     window.status.cancel.click()  # before the child can have scanned anything
     qtbot.waitUntil(lambda: not doc.busy, timeout=HANG)
     assert doc.scan_done is not None and doc.scan_done.cancelled
     assert "cancelled" in doc.phase_text()
-    assert window.tabs.count() == 1
+    assert window.tabs.log_count() == 1
     qtbot.waitUntil(lambda: not scan_processes(), timeout=HANG)
 
 
@@ -121,6 +121,6 @@ def test_closing_while_still_opening_is_safe(qtbot, window, tmp_path):
     (doc,) = window.open_paths([log])
     doc.close()
     qtbot.wait(200)
-    assert window.tabs.count() == 0 and not window.tabs.pending_documents()
+    assert window.tabs.log_count() == 0 and not window.tabs.pending_documents()
     window.open_paths([log])
     wait_idle(qtbot, window, tabs=1)

@@ -35,7 +35,7 @@ def test_drop_of_two_files_opens_a_tab_each_and_finds_the_error(qtbot, window, t
     assert drop.isAccepted()
 
     wait_idle(qtbot, window, tabs=2)
-    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    titles = [window.tabs.tabText(window.tabs.indexOf(v)) for v in window.tabs.views()]
     assert titles == ["first.log", "second.log"]
     for doc, line in zip(window.tabs.documents(), (5, 9), strict=True):
         assert doc.line_count == 20
@@ -51,7 +51,7 @@ def test_remote_url_is_refused_at_drag_enter(qtbot, window):
     event = send_drag_enter(window, mime)
     assert not event.isAccepted()
     assert "Cannot drop" in window.status.currentMessage()
-    assert window.tabs.count() == 0
+    assert window.tabs.log_count() == 0
 
 
 def test_text_drag_is_refused_at_drag_enter(qtbot, window):
@@ -70,7 +70,7 @@ def test_dropping_a_folder_or_a_missing_file_says_so_and_changes_nothing(qtbot, 
     qtbot.waitUntil(lambda: "no such file" in window.banner.label.text(), timeout=HANG)
     assert "is a folder" in window.banner.label.text()
     assert window.banner.isVisible()
-    assert window.tabs.count() == 0
+    assert window.tabs.log_count() == 0
     assert not window.tabs.pending_documents()
     assert window.stack.currentWidget() is window.empty_state
 
@@ -85,7 +85,7 @@ def test_dropping_a_binary_file_says_so_and_changes_nothing(qtbot, window, tmp_p
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=HANG)
     qtbot.waitUntil(lambda: not window.tabs.pending_documents(), timeout=HANG)
     assert "model.bin" in window.banner.label.text()
-    assert window.tabs.count() == 1
+    assert window.tabs.log_count() == 1
     assert window.tabs.current_document().path == good
 
 
@@ -96,20 +96,20 @@ def test_paste_opens_an_unsaved_log_whose_file_goes_away_on_close(qtbot, window)
     window.actions.paste.trigger()
     wait_idle(qtbot, window, tabs=1)
     doc = window.tabs.current_document()
-    assert window.tabs.tabText(0) == "Pasted log 1"
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "Pasted log 1"
     assert doc.match_for_line(2) is not None
     temp = doc.path
     assert temp.exists()
     window.actions.close_tab.trigger()
     assert not temp.exists()
-    assert window.tabs.count() == 0
+    assert window.tabs.log_count() == 0
 
 
 def test_empty_clipboard_is_a_warning_not_a_tab(qtbot, window):
     QGuiApplication.clipboard().setText("")
     window.actions.paste.trigger()
     assert window.banner.isVisible()
-    assert window.tabs.count() == 0 and not window.tabs.pending_documents()
+    assert window.tabs.log_count() == 0 and not window.tabs.pending_documents()
 
 
 def test_open_dialog_and_recent_files(qtbot, window, tmp_path, monkeypatch):
@@ -130,7 +130,7 @@ def test_opening_an_open_file_again_shows_its_tab(qtbot, window, tmp_path):
     window.open_paths([log])
     wait_idle(qtbot, window, tabs=1)
     assert window.open_paths([log]) == []
-    assert window.tabs.count() == 1
+    assert window.tabs.log_count() == 1
 
 
 def test_gzip_log_opens_like_any_other(qtbot, window, tmp_path):
@@ -195,5 +195,5 @@ def test_window_state_and_theme_are_remembered(qtbot, window, tmp_path):
 def test_sample_log_from_the_first_screen(qtbot, window):
     window.empty_state.sample_button.click()
     wait_idle(qtbot, window, tabs=1)
-    assert window.tabs.tabText(0) == "sample-training-run.log"
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "sample-training-run.log"
     assert window.tabs.current_document().line_count > 100

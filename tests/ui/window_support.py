@@ -85,7 +85,7 @@ def wait_idle(qtbot, window: MainWindow, tabs: int | None = None) -> None:
     def check() -> None:
         assert not window.tabs.pending_documents()
         if tabs is not None:
-            assert window.tabs.count() == tabs
+            assert window.tabs.log_count() == tabs
         assert all(not doc.busy for doc in window.tabs.documents())
 
     qtbot.waitUntil(check, timeout=HANG)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -35,6 +36,7 @@ class Actions:
     theme_system: QAction
     theme_light: QAction
     theme_dark: QAction
+    catalogue: QAction
     view_menu: QMenu
     about: QAction
 
@@ -105,6 +107,7 @@ def build_actions(window: QMainWindow) -> Actions:
         theme_system=_action(window, "Follow the &system"),
         theme_light=_action(window, "&Light"),
         theme_dark=_action(window, "&Dark"),
+        catalogue=_action(window, "&Catalogue", "Alt+1", "Browse and search every known error"),
         view_menu=QMenu("&View", window),
         about=_action(window, "&About Triage", "F1"),
     )
@@ -135,8 +138,24 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     log_menu.addSeparator()
     log_menu.addActions([a.only_matched, a.cancel])
     bar.addMenu(a.view_menu)
+    a.view_menu.addAction(a.catalogue)
     theme = a.view_menu.addMenu("&Theme")
     theme.addActions([a.theme_system, a.theme_light, a.theme_dark])
     a.view_menu.addSeparator()
     help_menu = bar.addMenu("&Help")
     help_menu.addAction(a.about)
+
+
+def fill_recent_menu(
+    menu: QMenu, files: list[str], on_open: Callable[[str], None], on_clear: Callable[[], None]
+) -> None:
+    """(Re)fill File > Open recent with `files`, newest first, and a way to clear the list."""
+    menu.clear()
+    for file in files:
+        action = menu.addAction(file)
+        action.triggered.connect(lambda _checked=False, f=file: on_open(f))
+    if not files:
+        menu.addAction("No recent logs").setEnabled(False)
+        return
+    menu.addSeparator()
+    menu.addAction("Clear the list", on_clear)

@@ -51,6 +51,15 @@ class LogLineDelegate(QStyledItemDelegate):
     # -- configuration --------------------------------------------------------------------
 
     @property
+    def colors(self) -> LogColors:
+        return self._colors
+
+    @property
+    def widest(self) -> int:
+        """Characters of the longest line painted so far."""
+        return self._widest
+
+    @property
     def char_width(self) -> float:
         return self._metrics.horizontalAdvance("M")
 

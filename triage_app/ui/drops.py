@@ -26,10 +26,13 @@ class FileDropFilter(QObject):
     Signals:
         files_dropped(list): local paths, in the order they were dropped.
         refused(str): why a drag was refused, or why part of a drop was ignored.
+        hovering(int): files are being dragged over the target (their count), 0 when the
+            drag left or was dropped.
     """
 
     files_dropped = Signal(list)
     refused = Signal(str)
+    hovering = Signal(int)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -39,6 +42,7 @@ class FileDropFilter(QObject):
             if files:
                 event.setDropAction(Qt.DropAction.CopyAction)
                 event.accept()
+                self.hovering.emit(len(files))
             else:
                 event.ignore()
                 self.refused.emit(f"Cannot drop this: {refusal}.")
@@ -48,8 +52,12 @@ class FileDropFilter(QObject):
             event.setDropAction(Qt.DropAction.CopyAction)
             event.accept()
             return True
+        if kind == QEvent.Type.DragLeave:
+            self.hovering.emit(0)
+            return False
         if kind == QEvent.Type.Drop:
             assert isinstance(event, QDropEvent)
+            self.hovering.emit(0)
             files, refusal = local_paths(event.mimeData())
             if not files:
                 event.ignore()

@@ -25,12 +25,14 @@ class EmptyState(QWidget):
         sample_requested(): open the bundled sample log.
         paste_requested(): open the clipboard's text as a log.
         recent_requested(str): open a recent file.
+        catalogue_requested(): browse the catalogue.
     """
 
     open_requested = Signal()
     sample_requested = Signal()
     paste_requested = Signal()
     recent_requested = Signal(str)
+    catalogue_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,10 +57,16 @@ class EmptyState(QWidget):
         self.open_button = QPushButton("Open a log…", self.drop_zone)
         self.sample_button = QPushButton("Try the sample log", self.drop_zone)
         self.paste_button = QPushButton("Paste from clipboard", self.drop_zone)
+        self.catalogue_button = QPushButton("Browse the catalogue", self.drop_zone)
         self.open_button.setDefault(True)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for button in (self.open_button, self.sample_button, self.paste_button):
+        for button in (
+            self.open_button,
+            self.sample_button,
+            self.paste_button,
+            self.catalogue_button,
+        ):
             button.setMinimumWidth(150)
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -71,7 +79,6 @@ class EmptyState(QWidget):
         self.recent_label = QLabel("Recent logs", self)
         self.recent = QListWidget(self)
         self.recent.setObjectName("recentList")
-        self.recent.setMaximumHeight(180)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 30, 40, 30)
         layout.addStretch(1)
@@ -80,6 +87,8 @@ class EmptyState(QWidget):
         layout.addWidget(self.recent_label)
         layout.addWidget(self.recent)
         layout.addStretch(2)
+        self._dark = False
+        self._hovering = False
         self._connect_signals()
         self.set_recent_files([])
 
@@ -87,6 +96,7 @@ class EmptyState(QWidget):
         self.open_button.clicked.connect(self.open_requested)
         self.sample_button.clicked.connect(self.sample_requested)
         self.paste_button.clicked.connect(self.paste_requested)
+        self.catalogue_button.clicked.connect(self.catalogue_requested)
         self.recent.itemActivated.connect(self._on_recent_item_activated)
         self.recent.itemClicked.connect(self._on_recent_item_activated)
 
@@ -99,10 +109,24 @@ class EmptyState(QWidget):
             self.recent.addItem(item)
         self.recent_label.setVisible(bool(files))
         self.recent.setVisible(bool(files))
+        rows = min(len(files), 8)
+        self.recent.setFixedHeight(rows * self.recent.sizeHintForRow(0) + 8 if rows else 0)
 
     def set_dark(self, dark: bool) -> None:
-        border = "#5a636e" if dark else "#9aa4b0"
-        background = "#1b1f24" if dark else "#fafbfc"
+        self._dark = dark
+        self._style_zone()
+
+    def set_hovering(self, files: int) -> None:
+        """Files are being dragged over the window: make the drop zone light up."""
+        self._hovering = files > 0
+        self._style_zone()
+
+    def _style_zone(self) -> None:
+        dark, hovering = self._dark, self._hovering
+        if hovering:
+            border, background = ("#58a6ff", "#15273d") if dark else ("#0969da", "#e8f1fd")
+        else:
+            border, background = ("#5a636e", "#1b1f24") if dark else ("#9aa4b0", "#fafbfc")
         self.drop_zone.setStyleSheet(
             f"#dropZone {{ border: 2px dashed {border}; border-radius: 12px; "
             f"background: {background}; }}"

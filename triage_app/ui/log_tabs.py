@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QTabBar, QTabWidget, QWidget
 
 from triage_app.core.logsource import LogError, check_path
 from triage_app.ui.log_view import LogView
@@ -59,18 +60,26 @@ class LogTabs(QTabWidget):
 
     # -- queries --------------------------------------------------------------------------
 
+    def views(self) -> list[LogView]:
+        """The log tabs, left to right (fixed tabs such as the catalogue are not logs)."""
+        return [w for i in range(self.count()) if isinstance(w := self.widget(i), LogView)]
+
     def documents(self) -> list[LogDocument]:
-        return [self.view_at(i).document for i in range(self.count())]
+        return [view.document for view in self.views()]
+
+    def log_count(self) -> int:
+        return len(self.views())
+
+    def add_fixed_tab(self, widget: QWidget, title: str) -> None:
+        """A tab that is not a log and cannot be closed (the catalogue), first in the row."""
+        self.insertTab(0, widget, title)
+        self.tabBar().setTabButton(0, QTabBar.ButtonPosition.RightSide, None)
+        self.tabBar().setTabButton(0, QTabBar.ButtonPosition.LeftSide, None)
 
     def pending_documents(self) -> list[LogDocument]:
         """Logs still opening (closed ones are forgotten)."""
         self._pending = [doc for doc in self._pending if not doc.closed]
         return list(self._pending)
-
-    def view_at(self, i: int) -> LogView:
-        view = self.widget(i)
-        assert isinstance(view, LogView)
-        return view
 
     def current_view(self) -> LogView | None:
         widget = self.currentWidget()
@@ -116,6 +125,15 @@ class LogTabs(QTabWidget):
         title = f"Pasted log {self._paste_count}"
         return self._start(Path(handle.name), encoding="utf-8", title=title, owned=True)
 
+    def open_clipboard(self) -> list[LogDocument]:
+        """Copied files open as files; copied text opens as a new unsaved log."""
+        clipboard = QGuiApplication.clipboard()
+        mime = clipboard.mimeData()
+        if mime is not None and mime.hasUrls() and all(u.isLocalFile() for u in mime.urls()):
+            return self.open_paths([u.toLocalFile() for u in mime.urls()])
+        doc = self.open_text(clipboard.text())
+        return [doc] if doc is not None else []
+
     def reopen(self, view: LogView, encoding: str) -> LogDocument | None:
         """Open the view's log again with `encoding`; its tab is replaced once that worked."""
         started = self.open_paths([view.document.path], encoding=encoding, replace=view)
@@ -135,14 +153,14 @@ class LogTabs(QTabWidget):
         for doc in self._pending:
             doc.close()
         self._pending.clear()
-        while self.count():
-            self.close_view(self.view_at(0))
+        for view in self.views():
+            self.close_view(view)
         self.scheduler.shutdown()
 
     def set_dark(self, dark: bool) -> None:
         self.dark = dark
-        for i in range(self.count()):
-            self.view_at(i).set_dark(dark)
+        for view in self.views():
+            view.set_dark(dark)
 
     def _start(
         self,
@@ -173,9 +191,10 @@ class LogTabs(QTabWidget):
         return doc
 
     def _show_if_open(self, path: Path) -> bool:
-        for i, doc in enumerate(self.documents()):
+        for view in self.views():
+            doc = view.document
             if not doc.owned_file and doc.path.resolve() == path.resolve():
-                self.setCurrentIndex(i)
+                self.setCurrentWidget(view)
                 self.status.emit(f"{path.name} is already open.")
                 return True
         return False
@@ -213,7 +232,9 @@ class LogTabs(QTabWidget):
         self.problem.emit(f"{doc.title}: {message}", "error")
 
     def _on_tab_close_requested(self, index: int) -> None:
-        self.close_view(self.view_at(index))
+        widget = self.widget(index)
+        if isinstance(widget, LogView):
+            self.close_view(widget)
 
     def _on_current_changed(self, _index: int) -> None:
         self.current_document_changed.emit(self.current_document())

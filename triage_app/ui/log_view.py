@@ -60,6 +60,7 @@ class LogView(QWidget):
         self._set_model(document.lines_model)
         self._first_painted = False
         self.table.viewport().installEventFilter(self)
+        self.table.installEventFilter(self)  # Ctrl+C copies every selected line
         self._connect_signals()
         self._refresh_markers()
 
@@ -182,7 +183,7 @@ class LogView(QWidget):
 
     def set_dark(self, dark: bool) -> None:
         self.delegate.set_dark(dark)
-        colors = self.delegate._colors
+        colors = self.delegate.colors
         self.scrollbar.set_colors(colors.match_marker, colors.fuzzy_marker)
         self.table.viewport().update()
 
@@ -210,12 +211,20 @@ class LogView(QWidget):
         return source_row
 
     def _update_column_width(self, chars: int | None = None) -> None:
-        chars = max(chars or 0, self.delegate._widest, 80)
+        chars = max(chars or 0, self.delegate.widest, 80)
         width = self.delegate.gutter_width() + PADDING * 2 + int(chars * self.delegate.char_width)
         self.table.setColumnWidth(0, max(width, self.table.viewport().width()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Tell the document once its first rows are on screen (it then starts the scan)."""
+        """First paint: tell the document (it then starts the scan). Ctrl+C: copy lines
+        (the table alone would copy only the current line)."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and event.matches(QKeySequence.StandardKey.Copy)
+        ):
+            self.copy_selection()
+            return True
         if (
             not self._first_painted
             and event.type() == QEvent.Type.Paint
@@ -230,12 +239,6 @@ class LogView(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._update_column_width()
-
-    def keyPressEvent(self, event) -> None:
-        if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_selection()
-            return
-        super().keyPressEvent(event)
 
     def _refresh_markers(self) -> None:
         doc = self.document

@@ -1,6 +1,6 @@
 """The main window: layout, the wiring in `_connect_signals`, and thin slots.
 
-Left dock: the catalogue browser. Centre: the open logs (or the first screen) over the
+Centre: tabs (the catalogue, then one per log; the first screen while none is open) over the
 matches panel. Right dock: the entry panel. Status bar: the log's facts and progress.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -23,7 +23,7 @@ from triage_app.core import paths
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links
 from triage_app.ui import notes_actions
-from triage_app.ui.actions import build_actions
+from triage_app.ui.actions import build_actions, fill_recent_menu
 from triage_app.ui.banner import MessageBanner
 from triage_app.ui.binding_guard import protect_singletons
 from triage_app.ui.catalog_browser import CatalogBrowser
@@ -71,9 +71,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.installEventFilter(self.drops)
         self._syncing = False
-        self._state_timer = QTimer(self)
-        self._state_timer.setSingleShot(True)
-        self._state_timer.setInterval(STATE_REFRESH_MS)
+        self._state_timer = QTimer(self, singleShot=True, interval=STATE_REFRESH_MS)
         self._connect_signals()
         self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
@@ -107,27 +105,15 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.entry_panel = EntryPanel(self.catalog, self.notes_store, self)
         self.browser = CatalogBrowser(self.catalog, self.notes_store, self)
-        self.browser_dock = self._dock("Catalogue", "catalogueDock", self.browser, "Alt+1")
-        self.entry_dock = self._dock("Entry", "entryDock", self.entry_panel, "Alt+2")
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.browser_dock)
+        self.tabs.add_fixed_tab(self.browser, "Catalogue")
+        self.entry_dock = QDockWidget("Entry", self)
+        self.entry_dock.setObjectName("entryDock")
+        self.entry_dock.setWidget(self.entry_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.entry_dock)
-        self.resizeDocks(
-            [self.browser_dock, self.entry_dock], [300, 460], Qt.Orientation.Horizontal
-        )
-
-    def _dock(self, title: str, name: str, widget: QWidget, shortcut: str) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
-        toggle = dock.toggleViewAction()
-        toggle.setShortcut(shortcut)
+        self.resizeDocks([self.entry_dock], [470], Qt.Orientation.Horizontal)
+        toggle = self.entry_dock.toggleViewAction()
+        toggle.setShortcut("Alt+2")
         self.actions.view_menu.addAction(toggle)
-        return dock
 
     def _connect_signals(self) -> None:
         a = self.actions
@@ -157,8 +143,11 @@ class MainWindow(QMainWindow):
         self.empty_state.sample_requested.connect(self.open_sample)
         self.empty_state.paste_requested.connect(self._on_paste_triggered)
         self.empty_state.recent_requested.connect(self._on_recent_requested)
+        self.empty_state.catalogue_requested.connect(self.show_catalogue)
+        a.catalogue.triggered.connect(self.show_catalogue)
         self.drops.files_dropped.connect(self.open_paths)
         self.drops.refused.connect(self._on_drops_refused)
+        self.drops.hovering.connect(self._on_drops_hovering)
         self.tabs.document_opened.connect(self._on_tabs_document_opened)
         self.tabs.document_state_changed.connect(self._on_tabs_document_state_changed)
         self._state_timer.timeout.connect(self._on_state_timer_timeout)
@@ -202,6 +191,12 @@ class MainWindow(QMainWindow):
 
     def open_sample(self) -> None:
         self.open_paths([paths.sample_log_path()])
+
+    def show_catalogue(self) -> None:
+        """Bring the catalogue tab forward (also when no log is open)."""
+        self.stack.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentWidget(self.browser)
+        self.browser.search_box.setFocus()
 
     def report(self, message: str, kind: str = "error") -> None:
         """Tell the user about a problem (banner and status bar); nothing else changes."""
@@ -265,24 +260,15 @@ class MainWindow(QMainWindow):
             self.open_paths(files)
 
     def _on_paste_triggered(self) -> None:
-        mime = QGuiApplication.clipboard().mimeData()
-        if mime is not None and mime.hasUrls() and all(u.isLocalFile() for u in mime.urls()):
-            self.open_paths([u.toLocalFile() for u in mime.urls()])
-            return
-        self.open_text(QGuiApplication.clipboard().text())
+        self.tabs.open_clipboard()
 
     def _on_recent_about_to_show(self) -> None:
-        menu = self.actions.recent
-        menu.clear()
-        files = self.settings.recent_files()
-        for file in files:
-            action = menu.addAction(file)
-            action.triggered.connect(lambda _checked=False, f=file: self._on_recent_requested(f))
-        if not files:
-            menu.addAction("No recent logs").setEnabled(False)
-        else:
-            menu.addSeparator()
-            menu.addAction("Clear the list", self._on_recent_clear_triggered)
+        fill_recent_menu(
+            self.actions.recent,
+            self.settings.recent_files(),
+            self._on_recent_requested,
+            self._on_recent_clear_triggered,
+        )
 
     def _on_recent_requested(self, file: str) -> None:
         if not Path(file).exists():
@@ -327,6 +313,12 @@ class MainWindow(QMainWindow):
             doc.cancel()
             self.status.showMessage("Stopping…", 3000)
 
+    def _on_drops_hovering(self, files: int) -> None:
+        self.empty_state.set_hovering(files)
+        if files:
+            noun = "log" if files == 1 else f"{files} logs"
+            self.status.showMessage(f"Drop to open the {noun}.", 3000)
+
     def _on_drops_refused(self, message: str) -> None:
         self.status.showMessage(message, 6000)
 
@@ -357,8 +349,14 @@ class MainWindow(QMainWindow):
 
     def _on_tabs_current_document_changed(self, doc: LogDocument | None) -> None:
         has_log = doc is not None
-        self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.empty_state)
-        self.matches_panel.setVisible(self.tabs.count() > 0)
+        if self.tabs.log_count():
+            self.stack.setCurrentWidget(self.tabs)
+        elif (
+            self.tabs.currentWidget() is not self.browser
+            or self.stack.currentWidget() is not self.tabs
+        ):
+            self.stack.setCurrentWidget(self.empty_state)
+        self.matches_panel.setVisible(has_log)
         self.matches_panel.set_model(doc.matches_model if doc is not None else None)
         if doc is not None:
             self.matches_panel.set_state(doc.phase_text(), not doc.busy)
