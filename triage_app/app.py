@@ -129,7 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot is not None:
         from triage_app.ui.screenshot import ScreenshotRun
 
-        run = ScreenshotRun(window, args.screenshot, expected=len(args.files))
+        distinct = {Path(f).resolve() for f in args.files}
+        run = ScreenshotRun(window, args.screenshot, expected=len(distinct))
         run.start()
         app.exec()
         return run.exit_code

@@ -71,3 +71,11 @@ def test_excepthook_reports_one_sentence(monkeypatch, caplog):
         sys.excepthook(type(exc), exc, exc.__traceback__)
     assert shown == ["Something went wrong (ValueError: boom). Details are in the log."]
     assert "Traceback" in caplog.text
+
+
+def test_screenshot_of_a_log_that_cannot_be_opened_says_so(tmp_path):
+    out = tmp_path / "shot.png"
+    result = run_window([str(tmp_path / "missing.log"), "--screenshot", str(out)], tmp_path)
+    assert result.returncode == 1
+    assert "could not be opened" in result.stderr
+    assert out.exists()  # the window, with its message, is still saved

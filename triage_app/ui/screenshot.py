@@ -20,6 +20,7 @@ class ScreenshotRun(QObject):
     """Drives the window to a documented state, saves a PNG and quits the application."""
 
     def __init__(self, window: MainWindow, out: Path, expected: int) -> None:
+        """`expected`: how many logs were asked for; fewer tabs means one failed (exit 1)."""
         super().__init__(window)
         self.window = window
         self.out = Path(out)
@@ -54,7 +55,14 @@ class ScreenshotRun(QObject):
             return
         self._settle -= 1
         if self._settle <= 0:
-            self._finish(ok=True)
+            opened = self.window.tabs.log_count()
+            if opened < self.expected:
+                print(
+                    f"triage-app: --screenshot: {self.expected - opened} log(s) could not be "
+                    "opened (see the window's message)",
+                    file=sys.stderr,
+                )
+            self._finish(ok=opened >= self.expected)
 
     def _finish(self, ok: bool) -> None:
         self._timer.stop()
