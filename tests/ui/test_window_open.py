@@ -197,3 +197,15 @@ def test_sample_log_from_the_first_screen(qtbot, window):
     wait_idle(qtbot, window, tabs=1)
     assert window.tabs.tabText(window.tabs.currentIndex()) == "sample-training-run.log"
     assert window.tabs.current_document().line_count > 100
+
+
+def test_closing_a_tab_while_it_is_reopened_keeps_the_new_one(qtbot, window, tmp_path):
+    log = write_log(tmp_path / "run.log")
+    window.open_paths([log])
+    wait_idle(qtbot, window, tabs=1)
+    old = window.tabs.current_view()
+    doc = window.tabs.reopen(old, "latin-1")
+    window.tabs.close_view(old)
+    wait_idle(qtbot, window, tabs=1)
+    assert window.tabs.current_document() is doc
+    assert doc.info.encoding == "iso8859-1"

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QTabBar, QTabWidget, QWidget
+from shiboken6 import isValid
 
 from triage_app.core.logsource import LogError, check_path
 from triage_app.ui.log_view import LogView
@@ -208,7 +209,9 @@ class LogTabs(QTabWidget):
         view.set_dark(self.dark)
         view.status.connect(self.status)
         tip = str(doc.path) if not doc.owned_file else "Pasted text (not saved)"
-        at = self.indexOf(replace) if replace is not None else -1
+        at = -1
+        if replace is not None and isValid(replace):  # it may have been closed meanwhile
+            at = self.indexOf(replace)
         if at >= 0:
             self.insertTab(at, view, doc.title)
             self.close_view(replace)
