@@ -98,6 +98,8 @@ class ScanJob(QObject):
 
     def stop(self) -> None:
         """Stop without blocking and emit nothing more; the child is reaped in the background."""
+        if self._stopping_since is not None and self._process is None:
+            return  # already stopped, and there is no child to wait for
         self._active = False
         self.cancel()
         if self._stopping_since is None:
