@@ -44,9 +44,14 @@ def texts(widget: QWidget) -> str:
     return "\n".join(out).replace("\u200b", "")
 
 
+def details_text(panel) -> str:
+    """The entry's own sections: the summary above the graph and the body below it."""
+    return texts(panel.details) + "\n" + texts(panel.body)
+
+
 def test_selecting_an_entry_fills_every_section(panel, catalog):
     panel.show_entry(HUB)
-    shown = texts(panel.details)
+    shown = details_text(panel)
     record = catalog.get(HUB).data
     assert record["signature"] in shown
     assert record["root_cause"] in shown
@@ -74,7 +79,7 @@ def test_selecting_an_entry_fills_every_section(panel, catalog):
 
 def test_workaround_code_is_highlighted_and_copyable(panel):
     panel.show_entry(HUB)
-    blocks = panel.details.findChildren(CodeBlock)
+    blocks = panel.body.findChildren(CodeBlock)
     assert [b.language for b in blocks] == ["bash", "python"]
     blocks[0].copy()
     assert QGuiApplication.clipboard().text() == blocks[0].text()
@@ -108,7 +113,7 @@ def test_unknown_fields_are_shown_in_other_fields(panel):
 def test_chinese_switch_shows_the_zh_fields(panel, catalog):
     panel.show_entry(HUB)
     panel.set_language("zh")
-    shown = texts(panel.details)
+    shown = details_text(panel)
     record = catalog.get(HUB).data
     assert record["signature_zh"] in shown
     assert record["root_cause_zh"] in shown
@@ -116,7 +121,7 @@ def test_chinese_switch_shows_the_zh_fields(panel, catalog):
     assert record["signature"] not in shown
     assert "别这样做" in shown  # headings follow the language
     panel.show_entry(BARE)  # no _zh fields: the English text is shown
-    assert "BareError: something minimal happened" in texts(panel.details)
+    assert "BareError: something minimal happened" in details_text(panel)
     panel.set_language("en")
     assert panel.english_button.isChecked()
 
@@ -131,7 +136,7 @@ def test_an_id_not_in_the_catalogue_says_so_and_still_shows_its_notes(panel, sto
     store.add_note(GONE, "kept although the entry was removed")
     panel.show_entry(GONE)
     assert panel.stack.currentWidget() is panel.scroll
-    assert "not in the loaded catalogue" in texts(panel.details)
+    assert "not in the loaded catalogue" in details_text(panel)
     assert [e.text() for e in panel.notes_panel.editors()] == [
         "kept although the entry was removed"
     ]
@@ -231,7 +236,7 @@ def test_versions_are_a_table_when_wide_and_blocks_when_narrow(qtbot, panel):
     panel.show_entry(HUB)
     panel.resize(700, 900)
     panel.show()
-    table = panel.details.findChildren(VersionsTable)[0]
+    table = panel.body.findChildren(VersionsTable)[0]
     qtbot.waitUntil(lambda: table.is_table, timeout=2000)
     panel.resize(300, 900)
     qtbot.waitUntil(lambda: not table.is_table, timeout=2000)

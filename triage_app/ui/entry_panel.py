@@ -110,7 +110,10 @@ class EntryPanel(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.setMinimumWidth(self.MIN_WIDTH)
         self.content = QWidget()
+        # The summary (signature, facts, root cause) comes first, then how the error relates
+        # to others (is this the cause or a consequence?), then versions and what to do.
         self.details, self._details_layout = sec.column(self.content, 10)
+        self.body, self._body_layout = sec.column(self.content, 10)
         self.notes_panel = NotesPanel(self._store, self.content)
         self.related = RelatedSection(self._catalog, self._related, self.content)
         self.graph = self.related.graph
@@ -129,9 +132,10 @@ class EntryPanel(QWidget):
         inner.setContentsMargins(12, 8, 12, 16)
         inner.setSpacing(14)
         inner.addWidget(self.details)
+        inner.addWidget(self.related)
+        inner.addWidget(self.body)
         inner.addWidget(sec.rule(self.content))
         inner.addWidget(self.notes_panel)
-        inner.addWidget(self.related)
         inner.addWidget(self.tail)
         inner.addStretch(1)
         self.scroll.setWidget(self.content)
@@ -296,6 +300,7 @@ class EntryPanel(QWidget):
         self.title.setText(entry_id or "")
         self.title.setToolTip(entry_id or "")
         sec.clear_layout(self._details_layout)
+        sec.clear_layout(self._body_layout)
         sec.clear_layout(self._tail_layout)
         self._cards = []
         if entry_id is None:
@@ -338,10 +343,13 @@ class EntryPanel(QWidget):
         facts = sec.facts(entry, lang, parent)
         if facts is not None:
             add(facts)
-        layout = self._details_layout
         sec.add_section(
-            layout, lang, "root_cause", sec.para(sec.pick(entry, "root_cause", lang), parent)
+            self._details_layout,
+            lang,
+            "root_cause",
+            sec.para(sec.pick(entry, "root_cause", lang), parent),
         )
+        layout, parent, add = self._body_layout, self.body, self._body_layout.addWidget
         sec.add_section(layout, lang, "versions", versions(entry, lang, parent))
         sec.add_section(layout, lang, "os_specific", sec.os_notes(entry, parent))
         for kind in ("dead_ends", "workarounds"):
