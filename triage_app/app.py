@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes.util
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -85,6 +87,38 @@ def install_excepthook(report, log_path: Path | None = None) -> None:
     sys.excepthook = hook
 
 
+def display_problem(env: os._Environ | dict, platform: str) -> str | None:
+    """Why a window cannot open here, checked before Qt would abort the process, or None."""
+    if env.get("QT_QPA_PLATFORM") or not platform.startswith("linux"):
+        return None
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return (
+            "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set). "
+            "For a report without a window run 'triage-app scan FILE'; for a picture of the "
+            "window set QT_QPA_PLATFORM=offscreen and add --screenshot OUT.png"
+        )
+    if env.get("WAYLAND_DISPLAY"):
+        return None
+    missing = [pkg for lib, pkg in _XCB_LIBRARIES if ctypes.util.find_library(lib) is None]
+    if missing:
+        return (
+            "Qt's X11 plugin needs libraries that are not installed; on Debian/Ubuntu: "
+            f"apt-get install {' '.join(missing)} ('make run' installs them)"
+        )
+    return None
+
+
+# What Qt 6's xcb platform plugin loads (library name, Debian package).
+_XCB_LIBRARIES = (
+    ("xcb-cursor", "libxcb-cursor0"),
+    ("xcb-icccm", "libxcb-icccm4"),
+    ("xcb-keysyms", "libxcb-keysyms1"),
+    ("xcb-image", "libxcb-image0"),
+    ("xcb-render-util", "libxcb-render-util0"),
+    ("xkbcommon-x11", "libxkbcommon-x11-0"),
+)
+
+
 def _open_notes(path: Path):
     from triage_app.core.notes import NotesStore
 
@@ -100,6 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not directory.is_dir():
             print(f"triage-app: --catalog {directory}: no such folder", file=sys.stderr)
             return 2
+
+    problem = display_problem(os.environ, sys.platform)
+    if problem:
+        print(f"triage-app: {problem}", file=sys.stderr)
+        return 2
 
     from PySide6.QtWidgets import QApplication
 

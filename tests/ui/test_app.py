@@ -79,3 +79,19 @@ def test_screenshot_of_a_log_that_cannot_be_opened_says_so(tmp_path):
     assert result.returncode == 1
     assert "could not be opened" in result.stderr
     assert out.exists()  # the window, with its message, is still saved
+
+
+def test_no_display_is_a_clear_message_not_an_abort(monkeypatch):
+    from triage_app import app
+
+    assert "no display" in app.display_problem({}, "linux")
+    assert app.display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert app.display_problem({}, "darwin") is None
+    assert app.display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    monkeypatch.setattr(
+        app.ctypes.util, "find_library", lambda name: None if name == "xcb-icccm" else name
+    )
+    problem = app.display_problem({"DISPLAY": ":0"}, "linux")
+    assert "libxcb-icccm4" in problem and "libxcb-cursor0" not in problem
+    monkeypatch.setattr(app.ctypes.util, "find_library", lambda name: name)
+    assert app.display_problem({"DISPLAY": ":0"}, "linux") is None
