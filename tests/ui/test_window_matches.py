@@ -121,3 +121,11 @@ def test_find_plain_and_regex_forward_and_backward(qtbot, window, tmp_path):
     bar.regex.setChecked(True)
     view.find()
     assert bar.status.text().startswith("Invalid regex")
+
+
+def test_when_the_scan_ends_the_first_cause_is_shown(qtbot, window, tmp_path):
+    doc, view = open_one(qtbot, window, tmp_path, error_at=7)
+    qtbot.waitUntil(lambda: window.entry_panel.entry_id is not None, timeout=10000)
+    first = doc.matches_model.index(0, 0).data(ENTRY_ID_ROLE)
+    assert window.entry_panel.entry_id == first
+    assert view.current_line() == doc.matches_model.index(0, 0).data(LINE_ROLE)

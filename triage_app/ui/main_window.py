@@ -340,6 +340,12 @@ class MainWindow(QMainWindow):
         else:
             self._state_timer.stop()
             self._on_state_timer_timeout()
+            self._show_first_cause(doc)
+
+    def _show_first_cause(self, doc: LogDocument) -> None:
+        """When a scan ends and nothing is selected yet, show the likely first cause."""
+        if doc.scan_done is not None and self.entry_panel.entry_id is None:
+            self.matches_panel.select_first()
 
     def _on_state_timer_timeout(self) -> None:
         doc = self.tabs.current_document()
