@@ -192,10 +192,25 @@ def peak_memory(log: Path, gigabytes: float) -> tuple[float, int]:
             stdout=out,
             env=env,
         )
-        _pid, _status, usage = os.wait4(child.pid, 0)  # this child's own peak, not grep's
-        child.returncode = 0
+        peak_kb = 0
+        while child.poll() is None:  # VmHWM: the child's own peak since exec (Linux)
+            peak_kb = max(peak_kb, _vm_hwm_kb(child.pid))
+            time.sleep(0.05)
     seconds = time.perf_counter() - start
-    return seconds, usage.ru_maxrss // 1024
+    return seconds, peak_kb // 1024
+
+
+def _vm_hwm_kb(pid: int) -> int:
+    """Peak resident memory of a running process. (ru_maxrss of a forked child would count
+    the parent's pages it held before exec.)"""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for row in status:
+                if row.startswith("VmHWM:"):
+                    return int(row.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def main() -> int:
