@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 from triage_app import __version__
+from triage_app.cli.common import add_catalog_option
 
 log = logging.getLogger("triage_app")
 
@@ -30,14 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Headless commands: triage-app scan|lookup|catalog|notes … (see triage-app -h).",
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="logs to open")
-    parser.add_argument(
-        "--catalog",
-        action="append",
-        default=[],
-        metavar="DIR",
-        type=Path,
-        help="also load records from DIR (repeatable; later folders override earlier ones)",
-    )
+    add_catalog_option(parser)
     parser.add_argument("--notes-db", metavar="PATH", type=Path, help="the notes file to use")
     parser.add_argument(
         "--screenshot",

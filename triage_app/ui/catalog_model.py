@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont
 
 from triage_app.core.search import SearchHit
 from triage_app.ui import accents
+from triage_app.ui.item_flags import flat_item_flags
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -89,13 +90,7 @@ class CatalogModel(QAbstractTableModel):
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return flat_item_flags(index)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort by a column; -1 restores the order rows were given in (the search rank)."""

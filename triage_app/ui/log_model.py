@@ -16,6 +16,7 @@ from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.results import LineMatch
 from triage_app.ui.binding_guard import protect_singletons
+from triage_app.ui.item_flags import flat_item_flags
 
 protect_singletons()  # before any signal is emitted: see binding_guard
 
@@ -104,13 +105,7 @@ class LogLinesModel(QAbstractListModel):
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return flat_item_flags(index)
 
     def match_for_line(self, line: int) -> LineMatch | None:
         """The scan's match on 1-based `line`, if any."""
@@ -210,13 +205,7 @@ class MatchedLinesModel(QAbstractListModel):
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return flat_item_flags(index)
 
     def _on_source_model_reset(self) -> None:
         self.beginResetModel()
