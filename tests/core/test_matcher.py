@@ -174,3 +174,23 @@ def test_grouping_counts_and_orders_by_cause():
         ("other/thing", 1, 40, 40),
         ("x/guess", 1, 5, 5),
     ]
+
+
+@pytest.mark.parametrize(
+    "line", ["claſs error", "\u212aill switch", "fıle missing", "F\u0130LE missing"]
+)
+def test_bytes_path_matches_what_ignorecase_matches(line):
+    """Non-ASCII letters that IGNORECASE equates with ASCII ones: the UTF-8 bytes path falls
+    back to folded text for the chunk, so nothing that `re` would match is lost."""
+    targets = [
+        Target.compile("x/class", "class error", r"class error"),
+        Target.compile("x/kill", "kill switch", r"kill switch"),
+        Target.compile("x/file", "file missing", r"file missing"),
+    ]
+    matcher = Matcher(targets)
+    chunk = f"ok\n{line}\n"
+    expected = {t.id for t in targets if t.pattern.search(line)}
+    assert expected, "the sample must be one IGNORECASE matches"
+    for data in (chunk, chunk.encode("utf-8")):
+        found = matcher.scan_chunk(data, 1)
+        assert [(m.line, {c.entry_id for c in m.candidates}) for m in found] == [(2, expected)]

@@ -195,7 +195,7 @@ class Matcher:
     ) -> list[LineMatch]:
         """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`."""
         if isinstance(chunk, bytes):
-            if not chunk.isascii() and any(sp in chunk for sp in _UTF8_FOLD_SPECIALS):
+            if not chunk.isascii() and _FOLD_SPECIALS_SEARCH.find_matches_as_indexes(chunk):
                 return self.scan_chunk(chunk.decode("utf-8", "replace"), first_line, fuzzy_budget)
             lines = _ByteLines(chunk)
         else:
@@ -391,6 +391,7 @@ _C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
 # dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
 _UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
+_FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))
 
 
 class FuzzyBudget:
