@@ -11,6 +11,7 @@ the id. A broad `.*error.*` consumes 5 literal characters and loses to a precise
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import defaultdict
@@ -348,7 +349,12 @@ class _ByteLines:
         self.stripped = stripped
         self.haystack = self.stripped.lower()
         self._hay_newlines: list[int] | None = None
-        self.count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
+
+    @functools.cached_property
+    def count(self) -> int:
+        """Lines in the chunk (only needed when there are hits or literal-less patterns)."""
+        raw = self.raw
+        return raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
 
     def line(self, n: int, start: int = -1, end: int = -1) -> str:
         """Line `n`, or the line at haystack span [start, end) when known.
