@@ -97,8 +97,8 @@ def file_mime(paths: list[Path]) -> QMimeData:
     return mime
 
 
-def send_drag_enter(widget: QWidget, mime: QMimeData) -> QDragEnterEvent:
-    event = QDragEnterEvent(
+def _send_drag_event(widget: QWidget, event_type, mime: QMimeData):
+    event = event_type(
         QPointF(30, 30),
         Qt.DropAction.CopyAction | Qt.DropAction.MoveAction,
         mime,
@@ -107,18 +107,14 @@ def send_drag_enter(widget: QWidget, mime: QMimeData) -> QDragEnterEvent:
     )
     QApplication.sendEvent(widget, event)
     return event
+
+
+def send_drag_enter(widget: QWidget, mime: QMimeData) -> QDragEnterEvent:
+    return _send_drag_event(widget, QDragEnterEvent, mime)
 
 
 def send_drop(widget: QWidget, mime: QMimeData) -> QDropEvent:
-    event = QDropEvent(
-        QPointF(30, 30),
-        Qt.DropAction.CopyAction | Qt.DropAction.MoveAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(widget, event)
-    return event
+    return _send_drag_event(widget, QDropEvent, mime)
 
 
 def visible_text(widget: QWidget) -> str:
