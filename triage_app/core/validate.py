@@ -14,86 +14,28 @@ from typing import Any
 
 from triage_app.core.entry import compile_pattern
 from triage_app.core.problems import Problem, Severity
+from triage_app.core.record_format import (
+    BOOLEANS,
+    DATES,
+    DEAD_END_FIELDS,
+    DOMAINS,
+    KNOWN_FIELDS,
+    LINK_FIELDS,
+    OPTIONAL_STRINGS,
+    RATES,
+    RELATIONS,
+    RESOLVABLE,
+    ROLES,
+    SOURCE_FIELDS,
+    SOURCE_KINDS,
+    STATUSES,
+    TIERS,
+    VARIANT_FIELDS,
+    VERSION_FIELDS,
+    WORKAROUND_FIELDS,
+)
 
-DOMAINS = frozenset(
-    [
-        "python",
-        "pip",
-        "pytorch",
-        "cuda",
-        "nccl",
-        "huggingface",
-        "tensorflow",
-        "jax",
-        "numpy",
-        "pandas",
-        "node",
-        "npm",
-        "typescript",
-        "docker",
-        "kubernetes",
-        "git",
-        "ci",
-        "java",
-        "gradle",
-        "maven",
-        "go",
-        "rust",
-        "cpp",
-        "postgresql",
-        "mysql",
-        "redis",
-        "mongodb",
-        "sqlite",
-        "network",
-        "linux",
-        "aws",
-        "gcloud",
-        "azure",
-        "terraform",
-    ]
-)
-REQUIRED = ("id", "signature", "regex", "domain", "category", "root_cause")
-ID_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+$")
-TIERS = ("ai_generated", "human_reviewed", "reproduced")
-STATUSES = ("active", "fixed", "deprecated", "removed")
-RESOLVABLE = ("true", "false", "partial")
-RELATIONS = ("leads_to", "preceded_by", "frequently_confused_with")
-OPTIONAL_STRINGS = (
-    "signature_zh",
-    "subcategory",
-    "root_cause_zh",
-    "root_cause_type",
-    "official_doc_url",
-    "official_doc_section",
-    "error_code",
-    "locale",
-)
-STRING_LISTS = ("workarounds_zh", "tags", "aliases", "examples", "counter_examples")
-RATES = ("confidence", "fix_success_rate")
-DATES = ("first_seen", "last_confirmed", "last_updated")
-KNOWN_FIELDS = frozenset(
-    (
-        *REQUIRED,
-        *OPTIONAL_STRINGS,
-        *STRING_LISTS,
-        *RATES,
-        *DATES,
-        "case_sensitive",
-        "versions",
-        "os_specific",
-        "dead_ends",
-        "workarounds",
-        "transition_graph",
-        "verification_tier",
-        "resolvable",
-        "evidence_count",
-    )
-)
-VERSION_FIELDS = ("version", "introduced", "deprecated", "removed", "behavior_change", "status")
-DEAD_END_FIELDS = ("action", "why_fails", "fail_rate", "condition", "sources")
-WORKAROUND_FIELDS = ("action", "success_rate", "how", "condition", "sources")
-LINK_FIELDS = ("error_id", "probability", "condition", "distinction")
+ID_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+\Z")
 
 
 class _Checker:
@@ -218,9 +160,117 @@ def _check_action_item(rate_field: str, text_field: str) -> Callable[..., None]:
         _check_str(c, f"{where}.{text_field}", item.get(text_field))
         _check_str(c, f"{where}.condition", item.get("condition"))
         _check_rate(c, f"{where}.{rate_field}", item.get(rate_field))
-        _check_str_list(c, f"{where}.sources", item.get("sources"))
+        _check_sources(c, f"{where}.sources", item.get("sources"), quotes_matched_by=None)
 
     return check
+
+
+def _check_sources(
+    c: _Checker, where: str, value: Any, quotes_matched_by: list[re.Pattern[str]] | None
+) -> None:
+    """A list of sources: each a URL string (older records) or a source object.
+
+    With `quotes_matched_by`, each source's `quote` (the line exactly as that source prints
+    it) must be matched by one of the patterns: the entry's own or one of its variants'.
+    """
+    if value is None:
+        return
+    if not isinstance(value, list):
+        c.add(where, f"must be a list, not {_type_name(value)}")
+        return
+    for i, item in enumerate(value):
+        here = f"{where}[{i}]"
+        if isinstance(item, str):
+            continue
+        if not isinstance(item, Mapping):
+            c.add(here, f"must be a URL or a source object, not {_type_name(item)}")
+            continue
+        for key in item:
+            if key not in SOURCE_FIELDS:
+                c.warn(f"{here}.{key}", "unknown field (kept)")
+        for key in SOURCE_FIELDS:
+            _check_str(c, f"{here}.{key}", item.get(key))
+        kind = item.get("kind")
+        if kind not in SOURCE_KINDS:
+            c.add(f"{here}.kind", f"must be one of {', '.join(SOURCE_KINDS)}, got {kind!r}")
+            continue
+        needed = {"upstream": ("repo", "path"), "issue": ("url",), "doc": ("url",)}
+        for key in needed.get(kind, ()):
+            if not item.get(key):
+                c.add(f"{here}.{key}", f"is required for a source of kind {kind!r}")
+        if kind == "reproduced" and not item.get("test"):
+            c.add(f"{here}.test", "is required for a source of kind 'reproduced'")
+        url = item.get("url")
+        if isinstance(url, str) and url and not re.match(r"https?://[^\s/]+\.[^\s]+$", url):
+            c.add(f"{here}.url", f"must be an http(s) URL, got {url!r}")
+        quote = item.get("quote")
+        if (
+            quotes_matched_by
+            and isinstance(quote, str)
+            and quote
+            and not any(p.search(quote) for p in quotes_matched_by)
+        ):
+            c.add(f"{here}.quote", f"is matched by neither the regex nor a variant: {quote!r}")
+
+
+def _check_variants(c: _Checker, value: Any) -> list[re.Pattern[str]]:
+    """Other wordings of the error, each proven by its own examples; their compiled patterns."""
+    compiled: list[re.Pattern[str]] = []
+    if value is None:
+        return compiled
+    if not isinstance(value, list):
+        c.add("variants", f"must be a list of objects, not {_type_name(value)}")
+        return compiled
+    for i, item in enumerate(value):
+        where = f"variants[{i}]"
+        if not isinstance(item, Mapping):
+            c.add(where, f"must be an object, not {_type_name(item)}")
+            continue
+        for key in item:
+            if key not in VARIANT_FIELDS:
+                c.warn(f"{where}.{key}", "unknown field (kept)")
+        for key in ("lang", "note"):
+            _check_str(c, f"{where}.{key}", item.get(key))
+        case = item.get("case_sensitive")
+        if case is not None and not isinstance(case, bool):
+            c.add(f"{where}.case_sensitive", f"must be true or false, not {_type_name(case)}")
+        _check_objects(c, f"{where}.versions", item.get("versions"), VERSION_FIELDS, _check_version)
+        regex = item.get("regex")
+        if not _check_str(c, f"{where}.regex", regex, required=True):
+            continue
+        try:
+            pattern = compile_pattern(regex, bool(case))
+        except (re.error, OverflowError, RecursionError) as exc:
+            c.add(f"{where}.regex", f"is not a valid Python regular expression: {exc}")
+            continue
+        if pattern.search("") is not None:
+            c.add(f"{where}.regex", "matches an empty line, so it would fire on every line")
+            continue
+        examples = _check_str_list(c, f"{where}.examples", item.get("examples"))
+        if not examples:
+            c.add(f"{where}.examples", "a variant needs at least one example it matches")
+        for j, text in enumerate(examples):
+            if not pattern.search(text):
+                c.add(f"{where}.examples[{j}]", f"is not matched by the variant: {text!r}")
+        compiled.append(pattern)
+    return compiled
+
+
+def _check_provenance(c: _Checker, value: Any, patterns: list[re.Pattern[str]]) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        c.add("provenance", f"must be an object with a list 'sources', not {_type_name(value)}")
+        return
+    for key in value:
+        if key not in ("sources", "note"):
+            c.warn(f"provenance.{key}", "unknown field (kept)")
+    _check_str(c, "provenance.note", value.get("note"))
+    sources = value.get("sources")
+    if sources is None:
+        c.add("provenance.sources", "is required (an empty list means unverified)")
+        return
+    _check_sources(c, "provenance.sources", sources, quotes_matched_by=patterns)
 
 
 def _check_graph(c: _Checker, value: Any) -> None:
@@ -258,19 +308,19 @@ def _check_graph(c: _Checker, value: Any) -> None:
                 c.add(where, f"must name an entry id like 'domain/slug', got {target!r}")
 
 
-def _check_regex(c: _Checker, record: Mapping[str, Any]) -> None:
+def _check_regex(c: _Checker, record: Mapping[str, Any]) -> re.Pattern[str] | None:
     regex = record.get("regex")
     if not _check_str(c, "regex", regex, required=True):
-        return
+        return None
     case_sensitive = bool(record.get("case_sensitive"))
     try:
         pattern = compile_pattern(regex, case_sensitive)
-    except re.error as exc:
+    except (re.error, OverflowError, RecursionError) as exc:
         c.add("regex", f"is not a valid Python regular expression: {exc}")
-        return
+        return None
     if pattern.search("") is not None:
         c.add("regex", "matches an empty line, so it would fire on every line")
-        return
+        return None
     signature = record.get("signature")
     if isinstance(signature, str) and signature and not pattern.search(signature):
         c.add("regex", "does not match the record's own signature")
@@ -282,6 +332,7 @@ def _check_regex(c: _Checker, record: Mapping[str, Any]) -> None:
     ):
         if pattern.search(text):
             c.add(f"counter_examples[{i}]", f"is matched by the regex but must not be: {text!r}")
+    return pattern
 
 
 def _check_identity(c: _Checker, record: Mapping[str, Any]) -> None:
@@ -316,17 +367,18 @@ def validate_record(record: Any, source: str) -> list[Problem]:
     url = record.get("official_doc_url")
     if isinstance(url, str) and not re.match(r"https?://[^\s/]+\.[^\s]+$", url):
         c.add("official_doc_url", f"must be an http(s) URL, got {url!r}")
-    case = record.get("case_sensitive")
-    if case is not None and not isinstance(case, bool):
-        c.add("case_sensitive", f"must be true or false, not {_type_name(case)}")
+    for key in BOOLEANS:
+        flag = record.get(key)
+        if flag is not None and not isinstance(flag, bool):
+            c.add(key, f"must be true or false, not {_type_name(flag)}")
     for key in RATES:
         _check_rate(c, key, record.get(key))
     for key in DATES:
         _check_date(c, key, record.get(key))
-    for key in ("workarounds_zh", "tags", "aliases"):
+    for key in ("workarounds_zh", "dead_ends_zh", "tags", "aliases"):
         _check_str_list(c, key, record.get(key))
     _check_objects(c, "versions", record.get("versions"), VERSION_FIELDS, _check_version)
-    _check_objects(
+    dead_ends = _check_objects(
         c,
         "dead_ends",
         record.get("dead_ends"),
@@ -343,6 +395,9 @@ def validate_record(record: Any, source: str) -> list[Problem]:
     zh = record.get("workarounds_zh")
     if isinstance(zh, list) and zh and len(zh) != len(workarounds):
         c.add("workarounds_zh", f"has {len(zh)} items but workarounds has {len(workarounds)}")
+    zh = record.get("dead_ends_zh")
+    if isinstance(zh, list) and zh and len(zh) != len(dead_ends):
+        c.add("dead_ends_zh", f"has {len(zh)} items but dead_ends has {len(dead_ends)}")
     os_specific = record.get("os_specific")
     if os_specific is not None and not (
         isinstance(os_specific, Mapping) and all(isinstance(v, str) for v in os_specific.values())
@@ -350,7 +405,9 @@ def validate_record(record: Any, source: str) -> list[Problem]:
         c.add("os_specific", "must be an object mapping an OS name to a note")
     _check_graph(c, record.get("transition_graph"))
     _check_enums(c, record)
-    _check_regex(c, record)
+    pattern = _check_regex(c, record)
+    variants = _check_variants(c, record.get("variants"))
+    _check_provenance(c, record.get("provenance"), [*([pattern] if pattern else []), *variants])
     for key in record:
         if key not in KNOWN_FIELDS:
             c.warn(key, "unknown field (kept and shown)")
@@ -364,6 +421,9 @@ def _check_enums(c: _Checker, record: Mapping[str, Any]) -> None:
     resolvable = record.get("resolvable")
     if resolvable is not None and resolvable not in RESOLVABLE:
         c.add("resolvable", f'must be the string "true", "false" or "partial", got {resolvable!r}')
+    role = record.get("role")
+    if role is not None and role not in ROLES:
+        c.add("role", f"must be one of {', '.join(ROLES)}, got {role!r}")
     count = record.get("evidence_count")
     if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
         c.add("evidence_count", f"must be a whole number >= 0, got {count!r}")

@@ -9,15 +9,9 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QLabel, QWidget
 
 from triage_app.core.entry import Entry
+from triage_app.core.record_format import KNOWN_FIELDS
 from triage_app.ui.entry_sections import column, link_html, mono, para, soft_wrap, text_of
 
-KNOWN_FIELDS = frozenset(
-    """id signature signature_zh regex case_sensitive domain category subcategory root_cause
-    root_cause_zh root_cause_type versions os_specific dead_ends workarounds workarounds_zh
-    transition_graph official_doc_url official_doc_section error_code verification_tier
-    confidence fix_success_rate resolvable evidence_count first_seen last_confirmed last_updated
-    tags aliases locale examples counter_examples""".split()
-)
 _DATES = (
     ("first_seen", "First seen", "首次出现"),
     ("last_confirmed", "Last confirmed", "最近确认"),

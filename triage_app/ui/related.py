@@ -13,13 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from triage_app.core.catalog import Catalog
-
-RELATIONS = ("preceded_by", "leads_to", "frequently_confused_with")
-_REVERSE = {
-    "leads_to": "preceded_by",
-    "preceded_by": "leads_to",
-    "frequently_confused_with": "frequently_confused_with",
-}
+from triage_app.core.record_format import RELATIONS
+from triage_app.core.record_format import REVERSE_RELATION as _REVERSE
 
 
 @dataclass(frozen=True)
