@@ -28,6 +28,11 @@ MIN_DOMAINS = 20
 MIN_REPRODUCED = 40
 MIN_LINKED_FRACTION = 1 / 3
 MIN_CJK_ROOT_CAUSE = 15  # a root cause is prose: a translated one has many Chinese characters
+# Issue 10: at most a tenth of the entries may have an empty provenance.sources list. Until the
+# catalogue gets there, UNSOURCED_CEILING holds the fraction reached so far (lower it as entries
+# gain sources, never raise it); the test fails above it and reports the current fraction.
+TARGET_UNSOURCED_FRACTION = 0.10
+UNSOURCED_CEILING = 1.0
 SLOW_SEARCH_SECONDS = 0.05  # per search of one 4 KB line; generous for a busy shared machine
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 TESTS_DIR = Path(__file__).resolve().parent
@@ -180,7 +185,19 @@ def _entry_gaps(entry: Entry) -> list[str]:
     for i, text in enumerate(workarounds_zh):
         if _cjk_count(text) < 2:
             gaps.append(f"workarounds_zh[{i}] holds no Chinese text: {text!r}")
+    english_dead_ends = [_dead_end_text(d) for d in entry.get("dead_ends", [])]
+    for i, text in enumerate(entry.get("dead_ends_zh", [])):
+        if _cjk_count(text) < 2:
+            gaps.append(f"dead_ends_zh[{i}] holds no Chinese text: {text!r}")
+        elif text in english_dead_ends:
+            gaps.append(f"dead_ends_zh[{i}] is the English text copied: {text!r}")
     return gaps
+
+
+def _dead_end_text(dead_end: object) -> str:
+    if not isinstance(dead_end, dict):
+        return ""
+    return str(dead_end.get("action") or "")
 
 
 def test_every_entry_is_complete(catalog: Catalog) -> None:
@@ -367,3 +384,150 @@ def test_the_bar_rejects_an_incomplete_entry(tmp_path: Path) -> None:
         "workarounds_zh[0] holds no Chinese text",
     ):
         assert expected in gaps, gaps
+
+
+def test_the_bar_rejects_english_dead_ends_zh(tmp_path: Path) -> None:
+    """A control: dead_ends_zh must be Chinese, not the English action copied."""
+    record = make_record(dead_ends_zh=["Restart"])
+    write_record(tmp_path, record)
+    [entry] = list(load_catalog([tmp_path]))
+    assert "dead_ends_zh[0] holds no Chinese text" in "\n".join(_entry_gaps(entry))
+
+
+# -- provenance ---------------------------------------------------------------------------
+
+
+def _patterns(entry: Entry) -> list[re.Pattern[str]]:
+    """The entry's own pattern and those of its variants (other wordings of the same error)."""
+    patterns = [entry.pattern]
+    for variant in entry.get("variants", []):
+        if isinstance(variant, dict) and isinstance(variant.get("regex"), str):
+            flags = 0 if variant.get("case_sensitive") else re.IGNORECASE
+            patterns.append(re.compile(variant["regex"], flags))
+    return patterns
+
+
+def _sources(entry: Entry) -> list[dict]:
+    provenance = entry.get("provenance", {})
+    sources = provenance.get("sources") if isinstance(provenance, dict) else None
+    return [s for s in sources or [] if isinstance(s, dict)]
+
+
+def test_every_entry_has_provenance(catalog: Catalog) -> None:
+    """Every entry says where its message comes from; an empty list says: nowhere found."""
+    problems = []
+    for entry in catalog:
+        provenance = entry.get("provenance")
+        if not isinstance(provenance, dict) or not isinstance(provenance.get("sources"), list):
+            problems.append(f"{entry.id}: has no provenance.sources list")
+    assert not problems, _report("entries without provenance", problems)
+
+
+def test_every_quote_is_matched_by_its_entry(catalog: Catalog) -> None:
+    """A source's quote is the line as printed: the entry (or a variant) must match it."""
+    problems = []
+    for entry in catalog:
+        patterns = _patterns(entry)
+        for i, source in enumerate(_sources(entry)):
+            quote = source.get("quote")
+            if not isinstance(quote, str) or not quote.strip():
+                problems.append(f"{entry.id}: provenance.sources[{i}] has no quote")
+            elif not any(p.search(quote) for p in patterns):
+                problems.append(
+                    f"{entry.id}: provenance.sources[{i}].quote is matched by neither the regex "
+                    f"nor a variant: {quote!r}"
+                )
+    assert not problems, _report("quotes the entry does not match", problems)
+
+
+def test_an_issue_only_source_has_two_threads(catalog: Catalog) -> None:
+    """Without an upstream file, reproduction or doc, one thread is not enough (issue 10)."""
+    problems = []
+    for entry in catalog:
+        kinds = Counter(source.get("kind") for source in _sources(entry))
+        if kinds and set(kinds) == {"issue"} and kinds["issue"] < 2:
+            problems.append(f"{entry.id}: one issue thread is its only source; find a second")
+    assert not problems, _report("entries sourced by a single thread", problems)
+
+
+def _unsourced(catalog: Catalog) -> list[str]:
+    return [entry.id for entry in catalog if not _sources(entry)]
+
+
+@pytest.mark.parametrize("ceiling", [UNSOURCED_CEILING])
+def test_few_entries_are_unsourced(catalog: Catalog, ceiling: float) -> None:
+    """At most `ceiling` of the entries have an empty sources list (the goal is 10%)."""
+    unsourced = _unsourced(catalog)
+    fraction = len(unsourced) / len(catalog)
+    assert fraction <= ceiling, _report(
+        f"{fraction:.1%} of the entries are unsourced, more than {ceiling:.1%} "
+        f"(goal {TARGET_UNSOURCED_FRACTION:.0%})",
+        unsourced,
+    )
+
+
+def test_the_unsourced_ceiling_only_goes_down_to_the_goal() -> None:
+    assert TARGET_UNSOURCED_FRACTION <= UNSOURCED_CEILING <= 1.0
+
+
+# -- collisions ---------------------------------------------------------------------------
+
+
+def _linked_as_confused(catalog: Catalog) -> set[frozenset[str]]:
+    return {
+        frozenset((entry.id, target))
+        for entry in catalog
+        for relation, target, _ in entry.links()
+        if relation == "frequently_confused_with"
+    }
+
+
+def _collisions(catalog: Catalog) -> list[str]:
+    linked = _linked_as_confused(catalog)
+    entries = list(catalog)
+    patterns = {entry.id: _patterns(entry) for entry in entries}
+    problems = []
+    for entry in entries:
+        for i, text in enumerate(entry.get("examples", [])):
+            for other in entries:
+                if other.id == entry.id or frozenset((entry.id, other.id)) in linked:
+                    continue
+                if any(p.search(text) for p in patterns[other.id]):
+                    problems.append(
+                        f"{entry.id}: examples[{i}] is also matched by {other.id} (make one "
+                        f"pattern more specific, or link them as frequently_confused_with): "
+                        f"{text!r}"
+                    )
+    return problems
+
+
+def test_no_entry_matches_another_entrys_examples(catalog: Catalog) -> None:
+    """An example belongs to one entry, unless the two are linked as frequently confused."""
+    problems = _collisions(catalog)
+    assert not problems, _report("examples matched by another entry", problems)
+
+
+def test_the_collision_check_finds_a_collision(tmp_path: Path) -> None:
+    """A control: two unlinked entries that match each other's example are reported."""
+    write_record(tmp_path, make_record("python/demo-error"))
+    loose = make_record(
+        "python/demo-loose",
+        regex=r"DemoError: the widget",
+        signature="DemoError: the widget",
+        counter_examples=["DemoError: a gadget broke"],
+    )
+    write_record(tmp_path, loose)
+    found = _collisions(load_catalog([tmp_path]))
+    assert any(
+        line.startswith("python/demo-error: examples[0] is also matched by python/demo-loose")
+        for line in found
+    ), found
+    linked = make_record(
+        "python/demo-loose",
+        regex=r"DemoError: the widget",
+        signature="DemoError: the widget",
+        counter_examples=["DemoError: a gadget broke"],
+        transition_graph={"frequently_confused_with": ["python/demo-error"]},
+    )
+    write_record(tmp_path, linked)
+    assert not [line for line in _collisions(load_catalog([tmp_path])) if "demo-loose" in line]
