@@ -37,7 +37,15 @@ from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: 
 from triage_app.core.matcher import Matcher, Target, cap_line  # noqa: E402
 from triage_app.core.scan import scan_file  # noqa: E402
 
-WORKLOAD = ROOT.parent / "shared" / "data" / "workload-signatures.jsonl"
+# ../shared/data next to the checkout (a worktree may sit one level deeper).
+WORKLOAD = next(
+    (
+        folder / "shared" / "data" / "workload-signatures.jsonl"
+        for folder in ROOT.parents
+        if (folder / "shared" / "data" / "workload-signatures.jsonl").exists()
+    ),
+    ROOT.parent / "shared" / "data" / "workload-signatures.jsonl",
+)
 OUT = ROOT / "bench" / "out"
 
 
