@@ -34,7 +34,10 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
-from triage_app.ui.main_window import MainWindow  # noqa: E402
+from triage_app.ui.binding_guard import protect_singletons  # noqa: E402
+from triage_app.ui.window.main_window import MainWindow  # noqa: E402
+
+protect_singletons()  # as the app does at start (see binding_guard)
 
 BLOCK_LINES = 200_000  # one varied block, repeated (with a different seed per copy) to size
 

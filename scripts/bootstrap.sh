@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 venv="${1:-.venv}"
 
 # Prefer CPython 3.12+: with PySide6 6.12 on 3.11, void Qt calls leak references to None
-# (the UI guards against it, see triage_app/ui/compat.py), and 3.12 made None immortal.
+# (the UI guards against it, see triage_app/ui/binding_guard.py), and 3.12 made None immortal.
 # Interpreters installed with pyenv count too, even when not on PATH.
 pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
 candidates="python3.13 python3.12"

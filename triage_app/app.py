@@ -134,14 +134,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"triage-app: {problem}", file=sys.stderr)
         return 2
 
+    from triage_app.ui.binding_guard import protect_singletons
+
+    protect_singletons()  # once, before any Qt call (see binding_guard)
+
     from PySide6.QtWidgets import QApplication
 
     from triage_app.core import paths
     from triage_app.core.catalog import default_catalog_dirs, load_catalog
-    from triage_app.ui.dialogs import Dialogs
-    from triage_app.ui.main_window import MainWindow
-    from triage_app.ui.settings import APPLICATION, ORGANIZATION, Settings
-    from triage_app.ui.theme import ThemeManager
+    from triage_app.ui.widgets.settings import APPLICATION, ORGANIZATION, Settings
+    from triage_app.ui.window.dialogs import Dialogs
+    from triage_app.ui.window.main_window import MainWindow
+    from triage_app.ui.window.theme import ThemeManager
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName(ORGANIZATION)
@@ -160,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.files:
         window.open_paths(args.files)
     if args.screenshot is not None:
-        from triage_app.ui.screenshot import ScreenshotRun
+        from triage_app.ui.window.screenshot import ScreenshotRun
 
         distinct = {Path(f).resolve() for f in args.files}
         run = ScreenshotRun(window, args.screenshot, expected=len(distinct))

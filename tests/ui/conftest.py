@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 
+from triage_app.ui.binding_guard import protect_singletons
+
+protect_singletons()  # as the app does at start, before any Qt call (see binding_guard)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_qsettings(tmp_path_factory):

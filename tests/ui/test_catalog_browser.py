@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 
 from tests.ui.knowledge_catalog import BARE, GONE, HUB, MODULE, catalog_fixture, store_fixture  # noqa: F401 - fixtures
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
-from triage_app.ui.catalog_browser import CatalogBrowser
-from triage_app.ui.catalog_model import ENTRY_ID_ROLE, ID, NOTE, BrowserRow, CatalogModel
+from triage_app.ui.catalog.browser import CatalogBrowser
+from triage_app.ui.catalog.model import ENTRY_ID_ROLE, ID, NOTE, BrowserRow, CatalogModel
 
 
 @pytest.fixture

@@ -19,17 +19,18 @@ from tests.ui.knowledge_catalog import (  # noqa: F401 - fixtures
     catalog_fixture,
     store_fixture,
 )
-from triage_app.ui.code_block import CodeBlock, guess_language, lex
-from triage_app.ui.collapsible import Collapsible
-from triage_app.ui.entry_panel import EntryPanel
-from triage_app.ui.rate_bar import RateBar
-from triage_app.ui.versions_table import VersionsTable
-from triage_app.ui.wrap_text import WrapText
+from triage_app.ui.entry.panel import EntryPanel
+from triage_app.ui.entry.versions_table import VersionsTable
+from triage_app.ui.notes.panel import NotesPanel
+from triage_app.ui.widgets.code_block import CodeBlock, guess_language, lex
+from triage_app.ui.widgets.collapsible import Collapsible
+from triage_app.ui.widgets.rate_bar import RateBar
+from triage_app.ui.widgets.wrap_text import WrapText
 
 
 @pytest.fixture
 def panel(qtbot, catalog, store):
-    widget = EntryPanel(catalog, store)
+    widget = EntryPanel(catalog, store, NotesPanel(store))
     qtbot.addWidget(widget)
     widget.resize(520, 900)
     return widget
@@ -244,16 +245,16 @@ def test_versions_are_a_table_when_wide_and_blocks_when_narrow(qtbot, panel):
 
 
 def test_the_language_choice_is_remembered(qtbot, catalog, store):
-    first = EntryPanel(catalog, store)
+    first = EntryPanel(catalog, store, NotesPanel(store))
     qtbot.addWidget(first)
     first.set_language("zh")
-    again = EntryPanel(catalog, store)
+    again = EntryPanel(catalog, store, NotesPanel(store))
     qtbot.addWidget(again)
     assert again.language == "zh" and again.chinese_button.isChecked()
 
 
 def test_a_theme_switch_recolours_the_panel(qtbot, qapp, panel):
-    from triage_app.ui.theme import _palette
+    from triage_app.ui.window.theme import _palette
 
     panel.show_entry(HUB)
     before = qapp.palette()

@@ -14,8 +14,8 @@ from tests.ui.knowledge_catalog import (
     TWIN,
     catalog_fixture,  # noqa: F401 - the `catalog` fixture
 )
-from triage_app.ui.graph_view import GraphView
-from triage_app.ui.related import RelatedIndex
+from triage_app.core.related import RelatedIndex
+from triage_app.ui.entry.graph_view import GraphView
 
 
 def _view(qtbot, catalog, entry_id, width=700):

@@ -11,7 +11,7 @@ import pytest
 from tests.ui import window_support as support
 from tests.ui.window_support import HANG, wait_idle, write_log
 from triage_app.core.catalog import load_catalog
-from triage_app.ui.main_window import MainWindow
+from triage_app.ui.window.main_window import MainWindow
 
 records_dir = support.records_dir
 notes_store = support.notes_store

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.results import Candidate, LineMatch
-from triage_app.ui.log_model import (
+from triage_app.ui.log.lines_model import (
     DISPLAY_CAP,
     LINE_NUMBER_ROLE,
     MATCH_ROLE,
@@ -17,7 +17,7 @@ from triage_app.ui.log_model import (
     MatchedLinesModel,
     display_text,
 )
-from triage_app.ui.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
+from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
 
 
 def match(line: int, entry_id: str, kind: str = "regex", score: float = 1.0) -> LineMatch:

@@ -9,8 +9,8 @@ import pytest
 from tests.ui.knowledge_catalog import GONE, HUB, LEAF, catalog_fixture, store_fixture  # noqa: F401 - fixtures
 from triage_app.core.notes import NotesError, NotesStore
 from triage_app.core.paths import notes_db_path
-from triage_app.ui.entry_panel import EntryPanel
-from triage_app.ui.notes_panel import NotesPanel
+from triage_app.ui.entry.panel import EntryPanel
+from triage_app.ui.notes.panel import NotesPanel
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def notes(qtbot, store):
 
 
 def test_a_note_written_survives_closing_and_a_new_widget_shows_it(qtbot, catalog, store):
-    panel = EntryPanel(catalog, store)
+    panel = EntryPanel(catalog, store, NotesPanel(store))
     qtbot.addWidget(panel)
     panel.show_entry(HUB)
     editor = panel.notes_panel.add_note()
@@ -32,7 +32,7 @@ def test_a_note_written_survives_closing_and_a_new_widget_shows_it(qtbot, catalo
     store.close()
 
     reopened = NotesStore(notes_db_path())
-    again = EntryPanel(catalog, reopened)
+    again = EntryPanel(catalog, reopened, NotesPanel(reopened))
     qtbot.addWidget(again)
     again.show_entry(HUB)
     [shown] = again.notes_panel.editors()
@@ -147,7 +147,10 @@ def test_marks_on_actions_the_entry_no_longer_lists_are_shown(qtbot, store):
 
 def test_the_same_notes_show_however_the_entry_is_reached(qtbot, catalog, store):
     store.add_note(LEAF, "seen from everywhere")
-    from_browser, from_log = EntryPanel(catalog, store), EntryPanel(catalog, store)
+    from_browser, from_log = (
+        EntryPanel(catalog, store, NotesPanel(store)),
+        EntryPanel(catalog, store, NotesPanel(store)),
+    )
     for panel in (from_browser, from_log):
         qtbot.addWidget(panel)
     from_browser.show_entry(LEAF)

@@ -16,8 +16,8 @@ from tests.ui.window_support import (
     wait_idle,
     write_log,
 )
-from triage_app.ui.scrollbar import MarkerScrollBar
-from triage_app.ui.theme import ThemeManager
+from triage_app.ui.log.scrollbar import MarkerScrollBar
+from triage_app.ui.window.theme import ThemeManager
 
 records_dir = support.records_dir
 notes_store = support.notes_store

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tests.ui import window_support as support
 from tests.ui.window_support import HANG, visible_text, wait_idle, write_log
-from triage_app.ui.dialogs import Dialogs
-from triage_app.ui.matches_model import ENTRY_ID_ROLE, LINE_ROLE
+from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE
+from triage_app.ui.window.dialogs import Dialogs
 
 records_dir = support.records_dir
 notes_store = support.notes_store

@@ -17,7 +17,7 @@ from tests.ui.window_support import (
     wait_idle,
     write_log,
 )
-from triage_app.ui.dialogs import Dialogs
+from triage_app.ui.window.dialogs import Dialogs
 
 records_dir = support.records_dir
 notes_store = support.notes_store
@@ -184,7 +184,7 @@ def test_window_state_and_theme_are_remembered(qtbot, window, tmp_path):
     window.resize(1000, 700)
     window.set_theme_mode("dark")
     window.close()
-    from triage_app.ui.settings import Settings
+    from triage_app.ui.widgets.settings import Settings
 
     settings = Settings()
     assert settings.geometry() is not None

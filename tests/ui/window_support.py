@@ -11,7 +11,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QTextBrowser, QTextEdit, QWidget
 
 from triage_app.core.catalog import load_catalog
-from triage_app.ui.main_window import MainWindow
+from triage_app.ui.window.main_window import MainWindow
 
 HANG = 60_000  # ms: only to detect a hang, never a timing expectation
 

@@ -1,0 +1,1 @@
+"""The catalogue browser: every entry, searchable with typos, filterable."""

@@ -1,0 +1,107 @@
+"""Cards for an entry's dead ends ("don't try this") and workarounds.
+
+Each card shows the action, its rate as a bar, the why / condition / how, its sources, and the
+user's own "worked for me" / "didn't work for me" mark (stored per entry and normalised action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
+
+from triage_app.core.entry import Entry
+from triage_app.core.notes import NotesError, NotesStore, normalise_action
+from triage_app.ui.entry.sections import para, sources_label, text_of, word
+from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.code_block import CodeBlock
+from triage_app.ui.widgets.mark_buttons import MarkButtons
+from triage_app.ui.widgets.rate_bar import RateBar
+
+
+class ActionCard(QFrame):
+    """One dead end or workaround. `marks` is None when the action text is empty."""
+
+    def __init__(self, kind: str, accent, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.setObjectName("actionCard")
+        self.setStyleSheet(
+            f"QFrame#actionCard {{ border-left: 3px solid {accents.css(accent)};"
+            f" background: {accents.css(accents.tint(accent, self.palette(), 0.05))}; }}"
+        )
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(10, 6, 6, 6)
+        self.body.setSpacing(4)
+        self.action = ""
+        self.marks: MarkButtons | None = None
+        self.code: CodeBlock | None = None
+
+
+def action_cards(
+    entry: Entry,
+    kind: str,
+    language: str,
+    store: NotesStore,
+    on_link: Callable[[str], None],
+    on_mark: Callable[[str], None],
+    parent: QWidget | None = None,
+) -> list[ActionCard]:
+    """Cards for `kind` ("dead_ends" or "workarounds"), in record order."""
+    items = [i for i in entry.get(kind, []) if isinstance(i, Mapping)]
+    if not items:
+        return []
+    try:
+        marks = store.marks_for(entry.id)
+    except NotesError:
+        marks = {}
+    zh_texts = entry.get("workarounds_zh", []) if kind == "workarounds" else []
+    cards = []
+    for index, item in enumerate(items):
+        zh = zh_texts[index] if language == "zh" and index < len(zh_texts) else None
+        card = _card(entry, kind, item, zh, language, parent)
+        action = text_of(item.get("action") or "")
+        if action and normalise_action(action):
+            mark = marks.get(normalise_action(action))
+            card.marks = MarkButtons(
+                store, entry.id, action, mark.verdict if mark else None, language, card
+            )
+            card.marks.mark_changed.connect(on_mark)
+            card.body.addWidget(card.marks)
+        source = sources_label(item.get("sources"), language, card, on_link)
+        if source is not None:
+            card.body.insertWidget(card.body.count() - (1 if card.marks else 0), source)
+        card.action = action
+        cards.append(card)
+    return cards
+
+
+def _card(
+    entry: Entry, kind: str, item: Mapping[str, Any], zh: Any, language: str, parent: QWidget | None
+) -> ActionCard:
+    dead = kind == "dead_ends"
+    card = ActionCard(kind, accents.FAIL if dead else accents.SUCCESS, parent)
+    title_text = (
+        text_of(zh) if isinstance(zh, str) and zh.strip() else text_of(item.get("action") or "")
+    )
+    title = para(("✗ " if dead else "✓ ") + title_text, card)
+    bold = QFont(title.font())
+    bold.setBold(True)
+    title.setFont(bold)
+    card.body.addWidget(title)
+    rate = item.get("fail_rate" if dead else "success_rate")
+    if isinstance(rate, int | float) and not isinstance(rate, bool):
+        label = f"{round(rate * 100)}% {word('fails' if dead else 'succeeds', language)}"
+        card.body.addWidget(RateBar(rate, "fail" if dead else "success", label, card))
+    if dead and item.get("why_fails"):
+        card.body.addWidget(para(text_of(item["why_fails"]), card))
+    if item.get("condition"):
+        card.body.addWidget(
+            para(f"{word('when', language)}: {text_of(item['condition'])}", card, muted=True)
+        )
+    if not dead and item.get("how"):
+        card.code = CodeBlock(text_of(item["how"]), parent=card)
+        card.body.addWidget(card.code)
+    return card

@@ -1,0 +1,410 @@
+"""The entry panel: everything the catalogue and the user's notes know about one entry.
+
+One scrolling column: the signature and facts, root cause, versions, OS notes, dead ends,
+workarounds, the user's notes, the transition graph with a list of every related entry, then
+documentation, dates, aliases, tags, the matching pattern and any unknown fields. Sections a
+record does not have are left out. Back/forward history covers navigation from the graph and
+from links; the shell hears about every such jump through `entry_requested`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triage_app.core.catalog import Catalog
+from triage_app.core.entry import Entry
+from triage_app.core.notes import NotesError, NotesStore
+from triage_app.core.related import RelatedIndex
+from triage_app.ui.entry import sections as sec
+from triage_app.ui.entry import tail as entry_tail
+from triage_app.ui.entry.action_cards import ActionCard, action_cards
+from triage_app.ui.entry.related_section import ENTRY_SCHEME, RelatedSection
+from triage_app.ui.entry.versions_table import versions
+from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.collapsible import Collapsible
+from triage_app.ui.widgets.settings import APPLICATION, ORGANIZATION
+from triage_app.ui.widgets.wrap_text import ElidedLabel
+
+LANGUAGE_KEY = "entry_panel/language"
+
+
+def _settings() -> QSettings:
+    """The app's UI-state settings (the language choice is remembered across restarts)."""
+    return QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+    )
+
+
+class EntryPanel(QWidget):
+    """Shows one entry (`show_entry`); embeds the graph and the notes of that entry.
+
+    Signals:
+        entry_requested(str): the user asked for another entry from inside the panel (graph
+            node, related link, back/forward). The panel has already shown it.
+        notes_changed(str): a note or mark of that entry was saved or deleted.
+    """
+
+    entry_requested = Signal(str)
+    notes_changed = Signal(str)
+
+    MIN_WIDTH = 330  # the content re-flows down to about 300 px; below that it would scroll
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 700)
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        notes_store: NotesStore,
+        notes_panel: QWidget,
+        parent: QWidget | None = None,
+    ) -> None:
+        """`notes_panel` (the notes wing's, handed in by the shell) shows the entry's notes.
+
+        It needs `set_entry(entry_id, actions)`, `set_language(language)`, `flush()` and a
+        `notes_changed(str)` signal.
+        """
+        super().__init__(parent)
+        self._catalog, self._store = catalog, notes_store
+        self.notes_panel = notes_panel
+        self._related = RelatedIndex(catalog)
+        self._entry_id: str | None = None
+        self._language = "en"
+        self._back: list[str] = []
+        self._forward: list[str] = []
+        self._cards: list[ActionCard] = []
+        self._restyle_pending = False
+        self._build_widgets()
+        self._build_layout()
+        self._connect_signals()
+        self.set_language(str(_settings().value(LANGUAGE_KEY, "en")))
+        self._display(None)
+
+    # Construction -----------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.back_button = sec.tool_button("◀", "Back", self)
+        self.forward_button = sec.tool_button("▶", "Forward", self)
+        self.title = ElidedLabel("", self)
+        self.notes_button = sec.tool_button("", "Jump to my notes", self)
+        self.language_buttons = QButtonGroup(self)
+        self.english_button = sec.tool_button("EN", "Show the English text", self)
+        self.chinese_button = sec.tool_button(
+            "中文", "Show the Chinese text where the record has it", self
+        )
+        for i, button in enumerate((self.english_button, self.chinese_button)):
+            button.setCheckable(True)
+            self.language_buttons.addButton(button, i)
+        self.english_button.setChecked(True)
+        self.stack = QStackedWidget(self)
+        self.empty_label = QLabel(self)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setMargin(24)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMinimumWidth(self.MIN_WIDTH)
+        self.content = QWidget()
+        # The summary (signature, facts, root cause) comes first, then how the error relates
+        # to others (is this the cause or a consequence?), then versions and what to do.
+        self.details, self._details_layout = sec.column(self.content, 10)
+        self.body, self._body_layout = sec.column(self.content, 10)
+        self.notes_panel.setParent(self.content)
+        self.related = RelatedSection(self._catalog, self._related, self.content)
+        self.graph = self.related.graph
+        self.tail, self._tail_layout = sec.column(self.content, 10)
+
+    def _build_layout(self) -> None:
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 4, 4, 4)
+        bar.setSpacing(2)
+        for widget in (self.back_button, self.forward_button):
+            bar.addWidget(widget)
+        bar.addWidget(self.title, 1)
+        for widget in (self.notes_button, self.english_button, self.chinese_button):
+            bar.addWidget(widget)
+        inner = QVBoxLayout(self.content)
+        inner.setContentsMargins(12, 8, 12, 16)
+        inner.setSpacing(14)
+        inner.addWidget(self.details)
+        inner.addWidget(self.related)
+        inner.addWidget(self.body)
+        inner.addWidget(sec.rule(self.content))
+        inner.addWidget(self.notes_panel)
+        inner.addWidget(self.tail)
+        inner.addStretch(1)
+        self.scroll.setWidget(self.content)
+        self.stack.addWidget(self.empty_label)
+        self.stack.addWidget(self.scroll)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(self.stack, 1)
+
+    def _connect_signals(self) -> None:
+        self.back_button.clicked.connect(self._on_back_button_clicked)
+        self.forward_button.clicked.connect(self._on_forward_button_clicked)
+        self.notes_button.clicked.connect(self._on_notes_button_clicked)
+        self.language_buttons.idClicked.connect(self._on_language_buttons_id_clicked)
+        self.graph.node_clicked.connect(self._on_graph_node_clicked)
+        self.graph.more_requested.connect(self._on_graph_more_requested)
+        self.related.link_activated.connect(self._on_link_activated)
+        self.notes_panel.notes_changed.connect(self._on_notes_panel_notes_changed)
+
+    # Public API -------------------------------------------------------------------------------
+
+    @property
+    def entry_id(self) -> str | None:
+        return self._entry_id
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    def show_entry(self, entry_id: str | None) -> None:
+        """Show `entry_id` (None: the empty state). The same id again changes nothing."""
+        if entry_id == self._entry_id:
+            return
+        if self._entry_id is not None:
+            self._back.append(self._entry_id)
+            self._forward.clear()
+        self._display(entry_id)
+
+    def set_language(self, language: str) -> None:
+        """ "en" or "zh": the `_zh` fields are shown where the record has them."""
+        language = "zh" if language == "zh" else "en"
+        (self.chinese_button if language == "zh" else self.english_button).setChecked(True)
+        _settings().setValue(LANGUAGE_KEY, language)
+        if language != self._language:
+            self._language = language
+            self._display(self._entry_id)
+
+    def can_go_back(self) -> bool:
+        return bool(self._back)
+
+    def can_go_forward(self) -> bool:
+        return bool(self._forward)
+
+    def go_back(self) -> None:
+        if self._back:
+            self._forward.append(self._entry_id) if self._entry_id else None
+            self._jump(self._back.pop())
+
+    def go_forward(self) -> None:
+        if self._forward:
+            self._back.append(self._entry_id) if self._entry_id else None
+            self._jump(self._forward.pop())
+
+    def navigate(self, entry_id: str) -> None:
+        """Show `entry_id` as the user's choice from inside the panel, and tell the shell."""
+        self.show_entry(entry_id)
+        self.entry_requested.emit(entry_id)
+
+    def reload_notes(self) -> None:
+        """Re-read notes and marks (after an import); unsaved typing is saved first."""
+        self._display(self._entry_id, keep_scroll=True)
+
+    def cards(self) -> list[ActionCard]:
+        """The dead-end and workaround cards on show, in order (for the shell and tests)."""
+        return list(self._cards)
+
+    def open_link(self, url: str) -> bool:
+        """Follow a link: `entry:<id>` navigates; http(s) opens the system browser."""
+        if url.startswith(ENTRY_SCHEME):
+            self.navigate(url[len(ENTRY_SCHEME) :])
+            return True
+        return self.open_external(url)
+
+    @classmethod
+    def open_external(cls, url: str) -> bool:
+        """Open an http(s) URL in the system browser; any other scheme is refused."""
+        qurl = QUrl(url)
+        if qurl.scheme().lower() not in ("http", "https") or not qurl.isValid():
+            return False
+        return QDesktopServices.openUrl(qurl)
+
+    # Qt overrides -----------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch rebuilds the sections (their tints and muted text derive from the
+        palette); coalesced, since one switch delivers several palette events."""
+        super().changeEvent(event)
+        kinds = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+        if event.type() in kinds and not self._restyle_pending:
+            self._restyle_pending = True
+            QTimer.singleShot(0, self._on_palette_settled)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.notes_panel.flush()
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.notes_panel.flush()
+        super().closeEvent(event)
+
+    # Slots ------------------------------------------------------------------------------------
+
+    def _on_palette_settled(self) -> None:
+        self._restyle_pending = False
+        self._display(self._entry_id, keep_scroll=True)
+
+    def _on_back_button_clicked(self) -> None:
+        self.go_back()
+
+    def _on_forward_button_clicked(self) -> None:
+        self.go_forward()
+
+    def _on_notes_button_clicked(self) -> None:
+        self.scroll.verticalScrollBar().setValue(self.notes_panel.y())
+
+    def _on_language_buttons_id_clicked(self, button_id: int) -> None:
+        self.set_language("zh" if button_id == 1 else "en")
+
+    def _on_graph_node_clicked(self, entry_id: str) -> None:
+        self.navigate(entry_id)
+
+    def _on_graph_more_requested(self, _relation: str) -> None:
+        self.related.inferred_box.set_expanded(True)
+        top = self.related.y() + self.related.list_top()
+        self.scroll.verticalScrollBar().setValue(top)
+
+    def _on_link_activated(self, url: str) -> None:
+        self.open_link(url)
+
+    def _on_notes_panel_notes_changed(self, entry_id: str) -> None:
+        self._update_notes_button()
+        self.notes_changed.emit(entry_id)
+
+    def _on_card_mark_changed(self, entry_id: str) -> None:
+        self.notes_changed.emit(entry_id)
+
+    # Internals --------------------------------------------------------------------------------
+
+    def _jump(self, entry_id: str) -> None:
+        self._display(entry_id)
+        self.entry_requested.emit(entry_id)
+
+    def _display(self, entry_id: str | None, *, keep_scroll: bool = False) -> None:
+        scroll_value = self.scroll.verticalScrollBar().value()
+        self.notes_panel.flush()
+        self._entry_id = entry_id
+        entry = self._catalog.get(entry_id) if entry_id else None
+        self.back_button.setEnabled(bool(self._back))
+        self.forward_button.setEnabled(bool(self._forward))
+        self.title.setText(entry_id or "")
+        self.title.setToolTip(entry_id or "")
+        sec.clear_layout(self._details_layout)
+        sec.clear_layout(self._body_layout)
+        sec.clear_layout(self._tail_layout)
+        self._cards = []
+        if entry_id is None:
+            muted = self.empty_label.palette()
+            muted.setColor(muted.ColorRole.WindowText, accents.muted_text(self.palette()))
+            self.empty_label.setPalette(muted)
+            self.empty_label.setText(
+                "选择一个错误以查看目录中的信息。"
+                if self._language == "zh"
+                else "Select an error (from a log or the catalogue) to see what is known about it."
+            )
+            self.stack.setCurrentWidget(self.empty_label)
+            self.notes_panel.set_entry(None)
+            self.related.show_entry(None, self._language)
+            self._update_notes_button()
+            return
+        self.stack.setCurrentWidget(self.scroll)
+        if entry is None:
+            self._fill_missing(entry_id)
+        else:
+            self._fill_details(entry)
+            self._fill_tail(entry)
+        actions = [c.action for c in self._cards if c.action]
+        self.notes_panel.set_language(self._language)
+        self.notes_panel.set_entry(entry_id, actions)
+        self._fill_related(entry_id)
+        self._update_notes_button()
+        self.scroll.verticalScrollBar().setValue(scroll_value if keep_scroll else 0)
+
+    def _fill_missing(self, entry_id: str) -> None:
+        add = self._details_layout.addWidget
+        add(sec.signature_view(entry_id, self.details))
+        add(sec.para(sec.word("missing", self._language), self.details, muted=True))
+
+    def _fill_details(self, entry: Entry) -> None:
+        lang, parent, add = self._language, self.details, self._details_layout.addWidget
+        add(sec.signature_view(sec.pick(entry, "signature", lang), parent, lang))
+        kinds = [entry.domain, entry.category, entry.get("subcategory")]
+        add(sec.para(" · ".join(str(k) for k in kinds if k), parent, muted=True))
+        facts = sec.facts(entry, lang, parent)
+        if facts is not None:
+            add(facts)
+        sec.add_section(
+            self._details_layout,
+            lang,
+            "root_cause",
+            sec.para(sec.pick(entry, "root_cause", lang), parent),
+        )
+        layout, parent, add = self._body_layout, self.body, self._body_layout.addWidget
+        sec.add_section(layout, lang, "versions", versions(entry, lang, parent))
+        sec.add_section(layout, lang, "os_specific", sec.os_notes(entry, parent))
+        for kind in ("dead_ends", "workarounds"):
+            cards = action_cards(
+                entry,
+                kind,
+                lang,
+                self._store,
+                self._on_link_activated,
+                self._on_card_mark_changed,
+                parent,
+            )
+            if cards:
+                add(sec.heading(sec.word(kind, lang), parent))
+                for card in cards:
+                    add(card)
+                self._cards.extend(cards)
+
+    def _fill_tail(self, entry: Entry) -> None:
+        lang, parent, layout = self._language, self.tail, self._tail_layout
+        sec.add_section(
+            layout, lang, "docs", entry_tail.docs(entry, parent, self._on_link_activated)
+        )
+        sec.add_section(layout, lang, "record", entry_tail.record_info(entry, lang, parent))
+        layout.addWidget(
+            Collapsible(
+                sec.word("matching", lang),
+                entry_tail.matching(entry, lang, parent),
+                parent,
+                key="matching",
+            )
+        )
+        other = entry_tail.other_fields(entry, parent)
+        if other is not None:
+            layout.addWidget(
+                Collapsible(sec.word("other", lang), other, parent, key="other", expanded=True)
+            )
+
+    def _fill_related(self, entry_id: str) -> None:
+        self.related.show_entry(entry_id, self._language)
+
+    def _update_notes_button(self) -> None:
+        count = 0
+        if self._entry_id is not None:
+            try:
+                count = len(self._store.notes_for(self._entry_id))
+            except NotesError:
+                count = 0
+        self.notes_button.setText(f"✎ {count}" if count else "✎")
+        self.notes_button.setToolTip(f"My notes ({count})" if count else "My notes")
+        self.notes_button.setEnabled(self._entry_id is not None)

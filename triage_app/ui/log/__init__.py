@@ -1,0 +1,1 @@
+"""One open log: the document (index, scan, matches), its tab, view, models and panels."""

@@ -1,0 +1,223 @@
+"""List models over a log's line index: every line, or only the matched lines.
+
+Rows are fetched from the `LineIndex` only when a view asks for them (the visible ones), decoded,
+stripped of ANSI codes and cached in a small LRU. Rows are added in batches as the index grows.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+
+from triage_app.core.ansi import strip_ansi
+from triage_app.core.lineindex import LineIndex
+from triage_app.core.results import LineMatch
+from triage_app.ui.widgets.item_flags import flat_item_flags
+
+LINE_NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1  # int, 1-based as grep -n
+MATCH_ROLE = Qt.ItemDataRole.UserRole + 2  # LineMatch or None
+SOURCE_ROW_ROLE = Qt.ItemDataRole.UserRole + 3  # the row in the full log (0-based)
+
+DISPLAY_CAP = 4000  # characters of one line drawn; the rest is summarised
+TEXT_CACHE = 2048
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def display_text(raw: str) -> str:
+    """What the view shows of a raw line: ANSI removed, carriage returns as spaces, capped.
+
+    Every change keeps character offsets (one character for one), so match spans computed on
+    the ANSI-stripped line apply as they are.
+    """
+    text = strip_ansi(raw).replace("\r", " ")
+    if len(text) > DISPLAY_CAP:
+        hidden = len(text) - DISPLAY_CAP
+        text = f"{text[:DISPLAY_CAP]} … [{hidden:,} more characters]"
+    return text
+
+
+class LogLinesModel(QAbstractListModel):
+    """Every line of one log, as far as the index has got."""
+
+    def __init__(
+        self,
+        index: LineIndex,
+        match_for_line: Callable[[int], LineMatch | None],
+        parent=None,
+    ) -> None:
+        super().__init__(parent)
+        self._index = index
+        self._match_for_line = match_for_line
+        self._rows = 0
+        self._cache: OrderedDict[int, str] = OrderedDict()
+        self._closed = False
+
+    # -- growth ---------------------------------------------------------------------------
+
+    def set_row_count(self, count: int) -> None:
+        """Append rows up to `count` (the index only ever grows)."""
+        count = min(count, len(self._index))
+        if self._closed or count <= self._rows:
+            return
+        self.beginInsertRows(QModelIndex(), self._rows, count - 1)
+        self._rows = count
+        self.endInsertRows()
+
+    def detach(self) -> None:
+        """Forget the index (the log is being closed): no more reads, zero rows."""
+        self.beginResetModel()
+        self._closed = True
+        self._rows = 0
+        self._cache.clear()
+        self.endResetModel()
+
+    def matches_changed(self, rows: Iterable[int]) -> None:
+        """Repaint rows whose match information arrived."""
+        for row in rows:
+            if 0 <= row < self._rows:
+                index = self.index(row, 0)
+                self.dataChanged.emit(index, index, [MATCH_ROLE])
+
+    # -- Qt API ---------------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._rows
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < self._rows or index.column() != 0:
+            return None
+        row = index.row()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(row)
+        if role == LINE_NUMBER_ROLE:
+            return row + 1
+        if role == MATCH_ROLE:
+            return self.match_for_line(row + 1)
+        if role == SOURCE_ROW_ROLE:
+            return row
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        return flat_item_flags(index)
+
+    def match_for_line(self, line: int) -> LineMatch | None:
+        """The scan's match on 1-based `line`, if any."""
+        return self._match_for_line(line)
+
+    # -- text -----------------------------------------------------------------------------
+
+    def text(self, row: int) -> str:
+        """The displayed text of `row` (cached)."""
+        cached = self._cache.get(row)
+        if cached is not None:
+            self._cache.move_to_end(row)
+            return cached
+        if self._closed:
+            return ""
+        try:
+            text = display_text(self._index.line(row))
+        except (IndexError, ValueError, OSError):
+            return ""
+        self._cache[row] = text
+        if len(self._cache) > TEXT_CACHE:
+            self._cache.popitem(last=False)
+        return text
+
+    def raw_lines(self, rows: Iterable[int]) -> list[str]:
+        """Lines as in the file (ANSI stripped, not capped), for copying."""
+        out = []
+        for row in rows:
+            try:
+                out.append(strip_ansi(self._index.line(row)))
+            except (IndexError, ValueError, OSError):
+                out.append("")
+        return out
+
+
+class MatchedLinesModel(QAbstractListModel):
+    """Only the matched lines of a log, in line order; data comes from the full-log model."""
+
+    def __init__(self, source: LogLinesModel, parent=None) -> None:
+        super().__init__(parent)
+        self._source = source
+        self._rows: list[int] = []  # source rows, ascending
+        source.modelReset.connect(self._on_source_model_reset)
+        source.dataChanged.connect(self._on_source_data_changed)
+        source.rowsInserted.connect(self._on_source_rows_inserted)
+
+    def add_rows(self, rows: Iterable[int]) -> None:
+        """Add matched source rows (duplicates ignored); appending is one batch."""
+        new = sorted(set(rows))
+        if not new:
+            return
+        if not self._rows or new[0] > self._rows[-1]:  # the usual case: the scan goes forward
+            self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(new) - 1)
+            self._rows.extend(new)
+            self.endInsertRows()
+            return
+        for row in new:
+            at = bisect.bisect_left(self._rows, row)
+            if at < len(self._rows) and self._rows[at] == row:
+                continue
+            self.beginInsertRows(QModelIndex(), at, at)
+            self._rows.insert(at, row)
+            self.endInsertRows()
+
+    def source_row(self, row: int) -> int:
+        return self._rows[row]
+
+    def row_for_source(self, source_row: int) -> int | None:
+        """This model's row showing `source_row`, or None when that line is not matched."""
+        at = bisect.bisect_left(self._rows, source_row)
+        if at < len(self._rows) and self._rows[at] == source_row:
+            return at
+        return None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows) or index.column() != 0:
+            return None
+        source_row = self._rows[index.row()]
+        if source_row >= self._source.rowCount():
+            # The scan can be ahead of the index: show the matched text meanwhile.
+            return self._data_ahead_of_index(source_row, role)
+        return self._source.data(self._source.index(source_row, 0), role)
+
+    def _data_ahead_of_index(self, source_row: int, role: int) -> object:
+        found = self._source.match_for_line(source_row + 1)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return display_text(found.text) if found else ""
+        if role == LINE_NUMBER_ROLE:
+            return source_row + 1
+        if role == MATCH_ROLE:
+            return found
+        if role == SOURCE_ROW_ROLE:
+            return source_row
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        return flat_item_flags(index)
+
+    def _on_source_model_reset(self) -> None:
+        self.beginResetModel()
+        self._rows = []
+        self.endResetModel()
+
+    def _on_source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles) -> None:
+        for source_row in range(top.row(), bottom.row() + 1):
+            row = self.row_for_source(source_row)
+            if row is not None:
+                index = self.index(row, 0)
+                self.dataChanged.emit(index, index, roles)
+
+    def _on_source_rows_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        lo = bisect.bisect_left(self._rows, first)
+        hi = bisect.bisect_right(self._rows, last)
+        if lo < hi:  # rows shown from the scan's text until now: repaint from the file
+            self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0))

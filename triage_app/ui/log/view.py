@@ -1,0 +1,297 @@
+"""The log pane: a virtual table over a log's lines, markers on its scroll bar, a find bar.
+
+A QTableView, not a QListView: QListView lays out every item again when rows are inserted
+(measured: 39 s to grow to one million rows), while QTableView with a fixed row height costs
+the same per batch at ten million rows. Only visible rows are ever read and highlighted.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QTimer, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
+
+from triage_app.ui.log.delegates import PADDING, LogLineDelegate
+from triage_app.ui.log.document import LogDocument
+from triage_app.ui.log.find_bar import FindBar
+from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
+from triage_app.ui.log.scrollbar import MarkerScrollBar
+from triage_app.ui.workers.find import FindWorker
+
+MARKER_REFRESH_MS = 150
+COPY_LIMIT = 200_000  # lines copied at most
+
+
+class LogView(QWidget):
+    """Shows one `LogDocument`.
+
+    Signals:
+        line_selected(int): the user moved to a line (1-based), e.g. by clicking it.
+        only_matched_changed(bool): the "only matched lines" filter was turned on or off.
+        status(str): a short message for the status bar (find results).
+    """
+
+    line_selected = Signal(int)
+    only_matched_changed = Signal(bool)
+    status = Signal(str)
+
+    def __init__(self, document: LogDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.only_matched = False
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.delegate = LogLineDelegate(font, self)
+        self.table = QTableView(self)
+        self.table.setObjectName("logTable")
+        self.scrollbar = MarkerScrollBar(self.table)
+        self._setup_table(font)
+        self.find_bar = FindBar(self)
+        self.find_bar.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.table)
+        layout.addWidget(self.find_bar)
+        self._find_worker: FindWorker | None = None
+        self._find_serial = 0
+        self._marker_timer = QTimer(self)
+        self._marker_timer.setSingleShot(True)
+        self._marker_timer.setInterval(MARKER_REFRESH_MS)
+        self._set_model(document.lines_model)
+        self._first_painted = False
+        self.table.viewport().installEventFilter(self)
+        self.table.installEventFilter(self)  # Ctrl+C copies every selected line
+        self._connect_signals()
+        self._refresh_markers()
+
+    def _setup_table(self, font) -> None:
+        table = self.table
+        table.setVerticalScrollBar(self.scrollbar)
+        table.setFont(font)
+        table.setItemDelegate(self.delegate)
+        table.setShowGrid(False)
+        table.setWordWrap(False)
+        table.setCornerButtonEnabled(False)
+        table.setTabKeyNavigation(False)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
+        table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        table.horizontalHeader().hide()
+        vertical = table.verticalHeader()
+        vertical.hide()
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(self.delegate.row_height)
+        vertical.setMinimumSectionSize(1)
+
+    def _connect_signals(self) -> None:
+        doc = self.document
+        doc.lines_changed.connect(self._on_document_lines_changed)
+        doc.matches_added.connect(self._on_document_matches_added)
+        self.delegate.line_measured.connect(self._on_delegate_line_measured)
+        self._marker_timer.timeout.connect(self._refresh_markers)
+        self.find_bar.find_requested.connect(self._on_find_bar_find_requested)
+        self.find_bar.pattern_changed.connect(self._on_find_bar_pattern_changed)
+        self.find_bar.closed.connect(self._on_find_bar_closed)
+
+    # -- public API -----------------------------------------------------------------------
+
+    def current_line(self) -> int | None:
+        """The 1-based line of the current row, if any."""
+        index = self.table.currentIndex()
+        if not index.isValid():
+            return None
+        return int(index.data(SOURCE_ROW_ROLE)) + 1
+
+    def first_visible_line(self) -> int | None:
+        index = self.table.indexAt(self.table.viewport().rect().topLeft())
+        return int(index.data(SOURCE_ROW_ROLE)) + 1 if index.isValid() else None
+
+    def go_to_line(self, line: int, *, select: bool = True) -> bool:
+        """Scroll to 1-based `line` (centred) and make it current; False if it is not there."""
+        row = line - 1
+        matched = self.document.matched_model
+        if self.only_matched and matched is not None and matched.row_for_source(row) is None:
+            self.set_only_matched(False)
+        model = self.table.model()
+        if model is None:
+            return False
+        view_row = self._view_row(row)
+        if view_row is None or not 0 <= view_row < model.rowCount():
+            return False
+        index = model.index(view_row, 0)
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        if select:
+            self.table.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+        return True
+
+    def next_match(self, backward: bool = False) -> int | None:
+        """Go to the next (or previous) matched line, wrapping; its 1-based line or None."""
+        current = self.current_line()
+        if current is None:
+            current = 0 if not backward else self.document.line_count + 1
+        row = self.document.next_match_row(current - 1, backward)
+        if row is None:
+            return None
+        self.go_to_line(row + 1)
+        return row + 1
+
+    def set_only_matched(self, on: bool) -> None:
+        """Show only the matched lines (or every line), keeping the current line in view."""
+        if on == self.only_matched:
+            return
+        current = self.current_line()
+        self.only_matched = on
+        self._set_model(self.document.matched_model if on else self.document.lines_model)
+        self._refresh_markers()
+        if current is not None:
+            self.go_to_line(current)
+        self.only_matched_changed.emit(on)
+
+    def open_find(self) -> None:
+        self.find_bar.open_bar()
+
+    def find(self, backward: bool = False) -> None:
+        """Search from the current line for the find bar's pattern, in the background."""
+        pattern = self.find_bar.pattern()
+        index = self.document.index
+        if pattern is None or index is None:
+            return
+        if self._find_worker is None:
+            self._find_worker = FindWorker(index)
+            self._find_worker.found.connect(self._on_find_worker_found)
+            self._find_worker.not_found.connect(self._on_find_worker_not_found)
+            self._find_worker.progress.connect(self._on_find_worker_progress)
+        current = self.current_line()
+        start = (current - 1) if current is not None else (-1 if not backward else len(index))
+        self._find_serial = self._find_worker.find(pattern, start, backward)
+        self.find_bar.set_status("Searching…")
+
+    def copy_selection(self) -> None:
+        """Copy the selected lines (as in the file, ANSI codes removed) to the clipboard."""
+        rows = sorted(
+            int(index.data(SOURCE_ROW_ROLE)) for index in self.table.selectionModel().selectedRows()
+        )[:COPY_LIMIT]
+        if rows and self.document.lines_model is not None:
+            text = "\n".join(self.document.lines_model.raw_lines(rows))
+            QGuiApplication.clipboard().setText(text)
+
+    def set_dark(self, dark: bool) -> None:
+        self.delegate.set_dark(dark)
+        colors = self.delegate.colors
+        self.scrollbar.set_colors(colors.match_marker, colors.fuzzy_marker)
+        self.table.viewport().update()
+
+    def shutdown(self) -> None:
+        """Stop background work of this view (the find thread)."""
+        if self._find_worker is not None:
+            self._find_worker.cancel()
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _set_model(self, model) -> None:
+        old = self.table.selectionModel()
+        self.table.setModel(model)
+        if old is not None:
+            old.deleteLater()
+        if model is not None:
+            self.table.selectionModel().currentRowChanged.connect(
+                self._on_table_current_row_changed
+            )
+        self._update_column_width()
+
+    def _view_row(self, source_row: int) -> int | None:
+        if self.only_matched and self.document.matched_model is not None:
+            return self.document.matched_model.row_for_source(source_row)
+        return source_row
+
+    def _update_column_width(self, chars: int | None = None) -> None:
+        chars = max(chars or 0, self.delegate.widest, 80)
+        width = self.delegate.gutter_width() + PADDING * 2 + int(chars * self.delegate.char_width)
+        self.table.setColumnWidth(0, max(width, self.table.viewport().width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """First paint: tell the document (it then starts the scan). Ctrl+C: copy lines
+        (the table alone would copy only the current line)."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and event.matches(QKeySequence.StandardKey.Copy)
+        ):
+            self.copy_selection()
+            return True
+        if (
+            not self._first_painted
+            and event.type() == QEvent.Type.Paint
+            and watched is self.table.viewport()
+            and self.table.model() is not None
+            and self.table.model().rowCount() > 0
+        ):
+            self._first_painted = True
+            QTimer.singleShot(0, self, self.document.first_screen_shown)  # after this paint
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._update_column_width()
+
+    def _refresh_markers(self) -> None:
+        doc = self.document
+        if self.only_matched:
+            self.scrollbar.set_markers([], [], 0)
+        else:
+            self.scrollbar.set_markers(doc.regex_rows, doc.fuzzy_rows, doc.line_count)
+
+    # -- slots ----------------------------------------------------------------------------
+
+    def _on_document_lines_changed(self, count: int) -> None:
+        if self.delegate.set_line_count(count):
+            self._update_column_width()
+            self.table.viewport().update()
+        if not self._marker_timer.isActive():
+            self._marker_timer.start()
+
+    def _on_document_matches_added(self, _matches: list) -> None:
+        if not self._marker_timer.isActive():
+            self._marker_timer.start()
+
+    def _on_delegate_line_measured(self, chars: int) -> None:
+        self._update_column_width(chars)
+
+    def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.line_selected.emit(int(current.data(SOURCE_ROW_ROLE)) + 1)
+
+    def _on_find_bar_find_requested(self, backward: bool) -> None:
+        self.find(backward)
+
+    def _on_find_bar_pattern_changed(self) -> None:
+        self.delegate.set_find_pattern(self.find_bar.pattern())
+        self.table.viewport().update()
+
+    def _on_find_bar_closed(self) -> None:
+        if self._find_worker is not None:
+            self._find_worker.cancel()
+        self.delegate.set_find_pattern(None)
+        self.table.viewport().update()
+        self.table.setFocus()
+
+    def _on_find_worker_found(self, serial: int, row: int) -> None:
+        if serial != self._find_serial:
+            return
+        self.find_bar.set_status(f"Line {row + 1:,}")
+        self.go_to_line(row + 1)
+
+    def _on_find_worker_not_found(self, serial: int) -> None:
+        if serial == self._find_serial:
+            self.find_bar.set_status("Not found")
+            self.status.emit(f"“{self.find_bar.edit.text()}” was not found in this log.")
+
+    def _on_find_worker_progress(self, serial: int, searched: int) -> None:
+        if serial == self._find_serial:
+            self.find_bar.set_status(f"Searching… {searched:,} lines")

@@ -1,0 +1,331 @@
+"""The user's notes on one entry, and their marks on its workarounds and dead ends.
+
+`MarkButtons` (shared, in `widgets.mark_buttons`) are the two toggles the entry panel puts on
+every workaround and dead end; marks on actions the entry no longer lists are shown here.
+
+Notes are saved as they are typed (see `editor`); there is no save button. Everything goes
+through the notes store, so the same notes show whichever way the entry was reached and after a
+restart. A read-only store (newer file format, write-protected file) shows a banner and keeps
+every control read-only instead of failing on the first keystroke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QHideEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triage_app.core.notes import Mark, NotesError, NotesStore, normalise_action
+from triage_app.ui.notes.editor import NoteEditor
+from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.mark_buttons import MARK_TEXT
+
+TEXT = {
+    "en": {
+        "title": "My notes",
+        "add": "Add note",
+        "empty": "No notes yet. Notes stay on this computer and are saved as you type.",
+        "read_only": "Notes are read-only: {reason}",
+        "orphans": "Your marks on actions this entry no longer lists",
+        **MARK_TEXT["en"],
+    },
+    "zh": {
+        "title": "我的笔记",
+        "add": "添加笔记",
+        "empty": "还没有笔记。笔记保存在本机，输入时自动保存。",
+        "read_only": "笔记为只读：{reason}",
+        "orphans": "你对本条目已不再列出的操作所做的标记",
+        **MARK_TEXT["zh"],
+    },
+}
+
+
+class NotesPanel(QWidget):
+    """Every note on one entry, an Add button, and marks on actions the entry no longer lists.
+
+    Signals:
+        notes_changed(str): a note or mark of this entry was saved or deleted; carries its id.
+    """
+
+    notes_changed = Signal(str)
+
+    def __init__(self, notes_store: NotesStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = notes_store
+        self._entry_id: str | None = None
+        self._actions: set[str] = set()
+        self._language = "en"
+        self._editors: list[NoteEditor] = []
+        self.title = QLabel(self)
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self.title.setFont(font)
+        self.add_button = QPushButton(self)
+        self.banner = QLabel(self)
+        self.banner.setWordWrap(True)
+        self.banner.setObjectName("notesReadOnlyBanner")
+        self.hint = QLabel(self)
+        self.hint.setWordWrap(True)
+        self._editor_box = QVBoxLayout()
+        self._editor_box.setSpacing(8)
+        self.orphans = QWidget(self)
+        self._orphan_box = QVBoxLayout(self.orphans)
+        self._orphan_box.setContentsMargins(0, 4, 0, 0)
+        self._build_layout()
+        self._connect_signals()
+        self._apply_language()
+        self.set_entry(None)
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.title, 1)
+        top.addWidget(self.add_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addLayout(top)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.hint)
+        layout.addLayout(self._editor_box)
+        layout.addWidget(self.orphans)
+
+    def _connect_signals(self) -> None:
+        self.add_button.clicked.connect(self._on_add_button_clicked)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.flush)
+        if isinstance(app, QGuiApplication):
+            app.applicationStateChanged.connect(self._on_app_state_changed)
+
+    # Public API -------------------------------------------------------------------------------
+
+    @property
+    def store(self) -> NotesStore:
+        return self._store
+
+    @property
+    def entry_id(self) -> str | None:
+        return self._entry_id
+
+    def set_entry(self, entry_id: str | None, actions: Iterable[str] = ()) -> None:
+        """Show the notes of `entry_id` (saving the previous entry's pending edits first).
+
+        `actions` are the entry's current workaround and dead-end actions; marks on any other
+        action are listed at the end, so a catalogue update never hides a mark.
+        """
+        self.flush()
+        self._entry_id = entry_id
+        self._actions = {normalise_action(a) for a in actions}
+        self.reload()
+
+    def set_language(self, language: str) -> None:
+        self._language = language if language in TEXT else "en"
+        self._apply_language()
+        self._rebuild_orphans()
+
+    def editors(self) -> list[NoteEditor]:
+        return list(self._editors)
+
+    def add_note(self, text: str = "", tags: Iterable[str] = ()) -> NoteEditor | None:
+        """Open a new note for editing (focused); given text is saved at once."""
+        if self._entry_id is None or self._store.read_only:
+            return None
+        editor = self._add_editor(None)
+        if text or tags:
+            editor.set_text(text)
+            editor.set_tags(list(tags))
+            editor.save()
+        editor.text_edit.setFocus()
+        self._refresh_hint()
+        return editor
+
+    def flush(self) -> bool:
+        """Save every pending edit now; True when nothing is left unsaved."""
+        return all([editor.save() for editor in self._editors])
+
+    def reload(self) -> None:
+        """Re-read this entry's notes and marks from the store (after an import, or a change
+        made by another window); pending edits are saved first, so nothing typed is lost."""
+        self.flush()
+        for editor in self._editors:
+            editor.setParent(None)
+            editor.deleteLater()
+        self._editors = []
+        if self._entry_id is not None:
+            try:
+                notes = self._store.notes_for(self._entry_id)
+            except NotesError as exc:
+                notes = []
+                self.hint.setText(f"Cannot read the notes: {exc}")
+            for note in notes:
+                self._add_editor(note)
+        self._refresh_banner()
+        self._refresh_hint()
+        self._rebuild_orphans()
+
+    @classmethod
+    def confirm_delete(cls, parent: QWidget, preview: str) -> bool:
+        """Ask before deleting a note (tests monkeypatch this)."""
+        answer = QMessageBox.question(
+            parent,
+            "Delete note",
+            f"Delete this note?\n\n{preview}",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    # Qt overrides -----------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._refresh_banner()  # its tint follows the theme
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.flush()
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.flush()
+        super().closeEvent(event)
+
+    # Slots ------------------------------------------------------------------------------------
+
+    def _on_add_button_clicked(self) -> None:
+        self.add_note()
+
+    def _on_editor_saved(self, entry_id: str) -> None:
+        self._refresh_hint()
+        self.notes_changed.emit(entry_id)
+
+    def _on_editor_delete_requested(self) -> None:
+        editor = self.sender()
+        if isinstance(editor, NoteEditor):
+            self.delete_editor(editor)
+
+    def _on_app_state_changed(self, state: Qt.ApplicationState) -> None:
+        if state != Qt.ApplicationState.ApplicationActive or self._entry_id is None:
+            return
+        try:
+            changed = self._store.refresh()
+        except NotesError:
+            return
+        if changed and not any(editor.is_dirty() for editor in self._editors):
+            self.reload()
+            self.notes_changed.emit(self._entry_id)
+
+    def _on_orphan_clear_clicked(self, mark: Mark) -> None:
+        try:
+            self._store.set_mark(mark.entry_id, mark.action_text, None)
+        except NotesError as exc:
+            self.hint.setText(f"Not saved: {exc}")
+            return
+        self._rebuild_orphans()
+        self.notes_changed.emit(mark.entry_id)
+
+    # Internals --------------------------------------------------------------------------------
+
+    def delete_editor(self, editor: NoteEditor) -> bool:
+        """Delete a note after confirmation (an empty draft goes without asking)."""
+        preview = editor.text().strip()
+        if preview and not self.confirm_delete(self, preview[:200]):
+            return False
+        if editor.note is not None:
+            try:
+                self._store.delete_note(editor.note.note_id)
+            except NotesError as exc:
+                editor.status.setText(f"Not deleted: {exc}")
+                return False
+        self._editors.remove(editor)
+        editor.setParent(None)
+        editor.deleteLater()
+        self._refresh_hint()
+        if editor.note is not None:
+            self.notes_changed.emit(editor.entry_id)
+        return True
+
+    def _add_editor(self, note) -> NoteEditor:
+        editor = NoteEditor(self._store, self._entry_id, note, self)
+        editor.saved.connect(self._on_editor_saved)
+        editor.delete_requested.connect(self._on_editor_delete_requested)
+        self._editor_box.addWidget(editor)
+        self._editors.append(editor)
+        return editor
+
+    def _apply_language(self) -> None:
+        words = TEXT[self._language]
+        self.add_button.setText(words["add"])
+        self._refresh_hint()
+
+    def _refresh_hint(self) -> None:
+        words = TEXT[self._language]
+        count = sum(1 for e in self._editors if e.note is not None)
+        self.title.setText(f"{words['title']} ({count})" if count else words["title"])
+        self.hint.setText(words["empty"])
+        self.hint.setVisible(not self._editors and not self._store.read_only)
+        self.add_button.setEnabled(not self._store.read_only and self._entry_id is not None)
+
+    def _refresh_banner(self) -> None:
+        reason = self._store.read_only_reason
+        self.banner.setVisible(reason is not None)
+        if reason:
+            color = accents.WARN
+            self.banner.setText("⚠ " + TEXT[self._language]["read_only"].format(reason=reason))
+            self.banner.setStyleSheet(
+                f"QLabel#notesReadOnlyBanner {{ background: "
+                f"{accents.css(accents.tint(color, self.palette(), 0.25))}; border: 1px solid "
+                f"{accents.css(color)}; border-radius: 4px; padding: 6px; }}"
+            )
+
+    def _rebuild_orphans(self) -> None:
+        while self._orphan_box.count():
+            item = self._orphan_box.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        marks = []
+        if self._entry_id is not None:
+            try:
+                marks = [
+                    m
+                    for k, m in self._store.marks_for(self._entry_id).items()
+                    if k not in self._actions
+                ]
+            except NotesError:
+                marks = []
+        self.orphans.setVisible(bool(marks))
+        if not marks:
+            return
+        words = TEXT[self._language]
+        heading = QLabel(words["orphans"], self.orphans)
+        heading.setWordWrap(True)
+        self._orphan_box.addWidget(heading)
+        for mark in sorted(marks, key=lambda m: m.action):
+            row = QHBoxLayout()
+            symbol = "✓" if mark.verdict == "worked" else "✗"
+            verdict = words.get(f"{mark.verdict}_long", words[mark.verdict])
+            label = QLabel(f"{symbol} {mark.action_text} — {verdict}", self.orphans)
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            clear = QToolButton(self.orphans)
+            clear.setText("Clear")
+            clear.setEnabled(not self._store.read_only)
+            clear.clicked.connect(lambda _=False, m=mark: self._on_orphan_clear_clicked(m))
+            row.addWidget(label, 1)
+            row.addWidget(clear, 0, Qt.AlignmentFlag.AlignTop)
+            holder = QWidget(self.orphans)
+            holder.setLayout(row)
+            row.setContentsMargins(0, 0, 0, 0)
+            self._orphan_box.addWidget(holder)

@@ -1,0 +1,93 @@
+"""The user's verdict on one workaround or dead end: "worked for me" / "didn't work for me"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
+
+from triage_app.core.notes import NotesError, NotesStore
+from triage_app.ui.widgets import accents
+
+MARK_TEXT = {
+    "en": {
+        "worked": "Worked for me",
+        "did_not_work": "Didn't work",
+        "did_not_work_long": "Didn't work for me",
+    },
+    "zh": {"worked": "对我有效", "did_not_work": "对我无效", "did_not_work_long": "对我无效"},
+}
+
+
+class MarkButtons(QWidget):
+    """ "Worked for me" / "Didn't work for me" on one workaround or dead end; both may be off.
+
+    Signals:
+        mark_changed(str): the stored mark changed; carries the entry id.
+    """
+
+    mark_changed = Signal(str)
+
+    def __init__(
+        self,
+        store: NotesStore,
+        entry_id: str,
+        action: str,
+        verdict: str | None,
+        language: str = "en",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store, self._entry_id, self._action = store, entry_id, action
+        self._verdict = verdict
+        words = MARK_TEXT.get(language, MARK_TEXT["en"])
+        self.buttons: dict[str, QToolButton] = {}
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        for verdict_name, symbol, color in (
+            ("worked", "✓", accents.SUCCESS),
+            ("did_not_work", "✗", accents.FAIL),
+        ):
+            button = QToolButton(self)
+            button.setCheckable(True)
+            button.setText(f"{symbol} {words[verdict_name]}")
+            long_name = words.get(f"{verdict_name}_long", words[verdict_name])
+            button.setToolTip(f"Mark: {long_name} (click again to clear)")
+            button.setAccessibleName(long_name)
+            button.setStyleSheet(
+                f"QToolButton:checked {{ background: {accents.css(accents.tint(color, self.palette(), 0.3))};"
+                f" border: 1px solid {accents.css(color)}; border-radius: 3px; }}"
+            )
+            button.clicked.connect(self._on_button_clicked)
+            layout.addWidget(button)
+            self.buttons[verdict_name] = button
+        layout.addStretch(1)
+        if store.read_only:
+            self.setEnabled(False)
+            self.setToolTip(f"Notes are read-only: {store.read_only_reason}")
+        self._sync()
+
+    def verdict(self) -> str | None:
+        return self._verdict
+
+    def set_verdict(self, verdict: str | None) -> bool:
+        """Store `verdict` (None clears it); False, with the buttons unchanged, if it failed."""
+        try:
+            self._store.set_mark(self._entry_id, self._action, verdict)
+        except (NotesError, OSError, ValueError) as exc:
+            self.setToolTip(f"Not saved: {exc}")
+            self._sync()
+            return False
+        self._verdict = verdict
+        self._sync()
+        self.mark_changed.emit(self._entry_id)
+        return True
+
+    def _on_button_clicked(self) -> None:
+        button = self.sender()
+        name = next(n for n, b in self.buttons.items() if b is button)
+        self.set_verdict(None if self._verdict == name else name)
+
+    def _sync(self) -> None:
+        for name, button in self.buttons.items():
+            button.setChecked(self._verdict == name)

@@ -1,0 +1,1 @@
+"""The shell: the main window and its chrome; it composes the wings."""

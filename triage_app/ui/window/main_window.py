@@ -1,0 +1,400 @@
+"""The main window: layout, the wiring in `_connect_signals`, and thin slots.
+
+Centre: tabs (the catalogue, then one per log; the first screen while none is open) over the
+matches panel. Right dock: the entry panel. Status bar: the log's facts and progress.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QMainWindow,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triage_app.core import paths
+from triage_app.core.catalog import Catalog
+from triage_app.core.grouping import causal_links
+from triage_app.ui.catalog.browser import CatalogBrowser
+from triage_app.ui.entry.panel import EntryPanel
+from triage_app.ui.log.document import LogDocument
+from triage_app.ui.log.matches_panel import MatchesPanel
+from triage_app.ui.log.tabs import LogTabs
+from triage_app.ui.log.view import LogView
+from triage_app.ui.notes import export_import
+from triage_app.ui.notes.panel import NotesPanel
+from triage_app.ui.widgets.settings import Settings
+from triage_app.ui.window.actions import build_actions, fill_recent_menu
+from triage_app.ui.window.banner import MessageBanner
+from triage_app.ui.window.dialogs import Dialogs
+from triage_app.ui.window.drops import FileDropFilter
+from triage_app.ui.window.empty_state import EmptyState
+from triage_app.ui.window.status_bar import StatusBar
+from triage_app.ui.window.theme import ThemeManager
+
+STATE_REFRESH_MS = 200  # status bar and panel summary while a log is being read
+
+
+class MainWindow(QMainWindow):
+    """The Triage window. `open_paths`, `open_text` and `tabs` are its working API."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        catalog_dirs: list[Path],
+        notes_store: object,
+        theme: ThemeManager | None = None,
+        parent: QWidget | None = None,
+        *,
+        restore_layout: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Triage")
+        self.catalog = catalog
+        self.notes_store = notes_store
+        self.theme = theme
+        self.settings = Settings()
+        self.tabs = LogTabs(catalog_dirs, causal_links(catalog), self)
+        self.actions = build_actions(self)
+        self._build_widgets()
+        self._build_docks()
+        self.drops = FileDropFilter(self)
+        self.setAcceptDrops(True)
+        self.installEventFilter(self.drops)
+        self._syncing = False
+        self._state_timer = QTimer(self, singleShot=True, interval=STATE_REFRESH_MS)
+        self._connect_signals()
+        self._restore_state(restore_layout)
+        self._on_tabs_current_document_changed(None)
+
+    # -- construction ---------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.banner = MessageBanner(self)
+        self.empty_state = EmptyState(self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.empty_state)
+        self.stack.addWidget(self.tabs)
+        self.matches_panel = MatchesPanel(self)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("logSplitter")
+        self.splitter.addWidget(self.stack)
+        self.splitter.addWidget(self.matches_panel)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(4, 4, 4, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter)
+        self.setCentralWidget(central)
+        self.status = StatusBar(self)
+        self.setStatusBar(self.status)
+
+    def _build_docks(self) -> None:
+        notes = NotesPanel(self.notes_store)
+        self.entry_panel = EntryPanel(self.catalog, self.notes_store, notes, self)
+        self.browser = CatalogBrowser(self.catalog, self.notes_store, self)
+        self.tabs.add_fixed_tab(self.browser, "Catalogue")
+        self.entry_dock = QDockWidget("Entry", self)
+        self.entry_dock.setObjectName("entryDock")
+        self.entry_dock.setWidget(self.entry_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.entry_dock)
+        self.resizeDocks([self.entry_dock], [470], Qt.Orientation.Horizontal)
+        toggle = self.entry_dock.toggleViewAction()
+        toggle.setShortcut("Alt+2")
+        self.actions.view_menu.addAction(toggle)
+
+    def _connect_signals(self) -> None:
+        a = self.actions
+        a.open.triggered.connect(self._on_open_triggered)
+        a.open_sample.triggered.connect(self.open_sample)
+        a.paste.triggered.connect(self._on_paste_triggered)
+        a.reopen_encoding.triggered.connect(self._on_reopen_encoding_triggered)
+        a.close_tab.triggered.connect(self._on_close_tab_triggered)
+        a.export_notes.triggered.connect(self._on_export_notes_triggered)
+        a.import_notes.triggered.connect(self._on_import_notes_triggered)
+        a.quit.triggered.connect(self.close)
+        a.find.triggered.connect(lambda: self._with_view(LogView.open_find))
+        a.find_next.triggered.connect(lambda: self._with_view(LogView.find, False))
+        a.find_previous.triggered.connect(lambda: self._with_view(LogView.find, True))
+        a.next_match.triggered.connect(lambda: self._with_view(LogView.next_match, False))
+        a.previous_match.triggered.connect(lambda: self._with_view(LogView.next_match, True))
+        a.go_to_line.triggered.connect(self._on_go_to_line_triggered)
+        a.only_matched.toggled.connect(self._on_only_matched_toggled)
+        a.first_cause.triggered.connect(self._on_first_cause_triggered)
+        a.cancel.triggered.connect(self._on_status_cancel_requested)
+        a.theme_system.triggered.connect(lambda: self.set_theme_mode("system"))
+        a.theme_light.triggered.connect(lambda: self.set_theme_mode("light"))
+        a.theme_dark.triggered.connect(lambda: self.set_theme_mode("dark"))
+        a.about.triggered.connect(lambda: Dialogs.about(self, len(self.catalog)))
+        a.recent.aboutToShow.connect(self._on_recent_about_to_show)
+        self.empty_state.open_requested.connect(self._on_open_triggered)
+        self.empty_state.sample_requested.connect(self.open_sample)
+        self.empty_state.paste_requested.connect(self._on_paste_triggered)
+        self.empty_state.recent_requested.connect(self._on_recent_requested)
+        self.empty_state.catalogue_requested.connect(self.show_catalogue)
+        a.catalogue.triggered.connect(self.show_catalogue)
+        self.drops.files_dropped.connect(self.open_paths)
+        self.drops.refused.connect(self._on_drops_refused)
+        self.drops.hovering.connect(self._on_drops_hovering)
+        self.tabs.document_opened.connect(self._on_tabs_document_opened)
+        self.tabs.document_state_changed.connect(self._on_tabs_document_state_changed)
+        self._state_timer.timeout.connect(self._on_state_timer_timeout)
+        self.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
+        self.tabs.problem.connect(self.report)
+        self.tabs.status.connect(lambda text: self.status.showMessage(text, 5000))
+        self.matches_panel.match_selected.connect(self._on_matches_panel_match_selected)
+        self.status.cancel_requested.connect(self._on_status_cancel_requested)
+        self.browser.entry_selected.connect(self._on_browser_entry_selected)
+        self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
+        self.entry_panel.notes_changed.connect(self._on_entry_panel_notes_changed)
+        if self.theme is not None:
+            self.theme.theme_changed.connect(self._on_theme_theme_changed)
+
+    def _restore_state(self, layout: bool) -> None:
+        """Geometry, docks and splitter as the user left them (or the defaults); theme."""
+        s = self.settings
+        geometry, state, splitter = (
+            (s.geometry(), s.window_state(), s.splitter_state()) if layout else (None, None, None)
+        )
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1480, 900)
+        if state is not None:
+            self.restoreState(state)
+        if splitter is None or not self.splitter.restoreState(splitter):
+            self.splitter.setSizes([620, 240])
+        self.empty_state.set_recent_files(s.recent_files())
+        mode = self.theme.mode if self.theme is not None else "system"
+        checked = {"light": self.actions.theme_light, "dark": self.actions.theme_dark}
+        checked.get(mode, self.actions.theme_system).setChecked(True)
+        self._apply_dark(self.theme.dark if self.theme is not None else False)
+
+    # -- API ------------------------------------------------------------------------------
+
+    def open_paths(self, files: list[str | Path], encoding: str | None = None) -> list[LogDocument]:
+        """Open log files (each in its own tab); unreadable ones get a clear message."""
+        return self.tabs.open_paths(files, encoding)
+
+    def open_text(self, text: str) -> LogDocument | None:
+        return self.tabs.open_text(text)
+
+    def open_sample(self) -> None:
+        self.open_paths([paths.sample_log_path()])
+
+    def show_catalogue(self) -> None:
+        """Bring the catalogue tab forward (also when no log is open)."""
+        self.stack.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentWidget(self.browser)
+        self.browser.search_box.setFocus()
+
+    def report(self, message: str, kind: str = "error") -> None:
+        """Tell the user about a problem (banner and status bar); nothing else changes."""
+        self.banner.show_message(message, kind)
+        self.status.showMessage(message, 10000)
+
+    def set_theme_mode(self, mode: str) -> None:
+        self.settings.set_theme(mode)
+        if self.theme is not None:
+            self.theme.set_mode(mode)
+
+    def show_entry(self, entry_id: str | None, *, from_browser: bool = False) -> None:
+        """Show an entry in the entry panel (and select it in the catalogue browser)."""
+        self.entry_panel.show_entry(entry_id)
+        if not from_browser:
+            self.browser.select_entry(entry_id)
+        if entry_id and self.entry_dock.isHidden():
+            self.entry_dock.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.save_layout(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        self.tabs.close_all()
+        event.accept()
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _with_view(self, method, *args) -> None:
+        view = self.tabs.current_view()
+        if view is not None:
+            method(view, *args)
+
+    def _apply_dark(self, dark: bool) -> None:
+        self.tabs.set_dark(dark)
+        self.banner.set_dark(dark)
+        self.empty_state.set_dark(dark)
+
+    def _on_export_notes_triggered(self) -> None:
+        export_import.export_notes(self, self.notes_store)
+
+    def _on_import_notes_triggered(self) -> None:
+        if export_import.import_notes(self, self.notes_store) is not None:
+            self.entry_panel.reload_notes()
+            self.browser.refresh_notes()
+
+    def _sync_to_line(self, line: int) -> None:
+        """Show the entry of a matched line and select it in the matches panel."""
+        doc = self.tabs.current_document()
+        match = doc.match_for_line(line) if doc is not None else None
+        if match is None:
+            return
+        self.show_entry(match.top.entry_id)
+        if not self._syncing:
+            self.matches_panel.select_line(line)
+
+    # -- slots ----------------------------------------------------------------------------
+
+    def _on_open_triggered(self) -> None:
+        files = Dialogs.ask_open_files(self, self.settings.last_dir())
+        if files:
+            self.settings.set_last_dir(Path(files[0]).parent)
+            self.open_paths(files)
+
+    def _on_paste_triggered(self) -> None:
+        self.tabs.open_clipboard()
+
+    def _on_recent_about_to_show(self) -> None:
+        fill_recent_menu(
+            self.actions.recent,
+            self.settings.recent_files(),
+            self._on_recent_requested,
+            self._on_recent_clear_triggered,
+        )
+
+    def _on_recent_requested(self, file: str) -> None:
+        if not Path(file).exists():
+            self.empty_state.set_recent_files(self.settings.remove_recent_file(file))
+        self.open_paths([file])
+
+    def _on_recent_clear_triggered(self) -> None:
+        self.settings.clear_recent_files()
+        self.empty_state.set_recent_files([])
+
+    def _on_reopen_encoding_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is None or view.document.info is None or view.document.owned_file:
+            return
+        encoding = Dialogs.ask_encoding(self, view.document.info.encoding)
+        if encoding:
+            self.tabs.reopen(view, encoding)
+
+    def _on_close_tab_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is not None:
+            self.tabs.close_view(view)
+
+    def _on_go_to_line_triggered(self) -> None:
+        view = self.tabs.current_view()
+        if view is None:
+            return
+        line = Dialogs.ask_line(self, view.current_line() or 1, view.document.line_count)
+        if line is not None and not view.go_to_line(line):
+            self.status.showMessage(f"Line {line:,} is not in this log (yet).", 5000)
+
+    def _on_only_matched_toggled(self, on: bool) -> None:
+        self._with_view(LogView.set_only_matched, on)
+
+    def _on_first_cause_triggered(self) -> None:
+        if not self.matches_panel.select_first():
+            self.status.showMessage("No known errors found in this log (yet).", 5000)
+
+    def _on_status_cancel_requested(self) -> None:
+        doc = self.tabs.current_document()
+        if doc is not None and doc.busy:
+            doc.cancel()
+            self.status.showMessage("Stopping…", 3000)
+
+    def _on_drops_hovering(self, files: int) -> None:
+        self.empty_state.set_hovering(files)
+        if files:
+            noun = "log" if files == 1 else f"{files} logs"
+            self.status.showMessage(f"Drop to open the {noun}.", 3000)
+
+    def _on_drops_refused(self, message: str) -> None:
+        self.status.showMessage(message, 6000)
+
+    def _on_tabs_document_opened(self, doc: LogDocument) -> None:
+        self.status.showMessage(f"Opened {doc.title}.", 3000)
+        if not doc.owned_file:
+            self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
+        view = self.tabs.current_view()
+        if view is not None and view.document is doc:
+            view.line_selected.connect(self._on_view_line_selected)
+            view.only_matched_changed.connect(self.actions.only_matched.setChecked)
+
+    def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
+        if doc is not self.tabs.current_document():
+            return
+        if doc.busy:  # progress: a few updates a second are plenty
+            if not self._state_timer.isActive():
+                self._state_timer.start()
+        else:
+            self._state_timer.stop()
+            self._on_state_timer_timeout()
+            self._show_first_cause(doc)
+
+    def _show_first_cause(self, doc: LogDocument) -> None:
+        """When a scan ends and nothing is selected yet, show the likely first cause."""
+        if doc.scan_done is not None and self.entry_panel.entry_id is None:
+            self.matches_panel.select_first()
+
+    def _on_state_timer_timeout(self) -> None:
+        doc = self.tabs.current_document()
+        if doc is not None:
+            self.status.show_document(doc)
+            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
+
+    def _on_tabs_current_document_changed(self, doc: LogDocument | None) -> None:
+        has_log = doc is not None
+        if self.tabs.log_count():
+            self.stack.setCurrentWidget(self.tabs)
+        elif (
+            self.tabs.currentWidget() is not self.browser
+            or self.stack.currentWidget() is not self.tabs
+        ):
+            self.stack.setCurrentWidget(self.empty_state)
+        self.matches_panel.setVisible(has_log)
+        self.matches_panel.set_model(doc.matches_model if doc is not None else None)
+        if doc is not None:
+            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
+        else:
+            self.matches_panel.set_state("No log open.")
+        self.status.show_document(doc)
+        for action in self.actions.log_actions():
+            action.setEnabled(has_log)
+        view = self.tabs.current_view()
+        self.actions.only_matched.setChecked(bool(view and view.only_matched))
+        self.setWindowTitle(f"{doc.title} — Triage" if doc is not None else "Triage")
+
+    def _on_matches_panel_match_selected(self, entry_id: str, line: int) -> None:
+        self.show_entry(entry_id)
+        view = self.tabs.current_view()
+        if view is not None:
+            self._syncing = True
+            try:
+                view.go_to_line(line)
+            finally:
+                self._syncing = False
+
+    def _on_view_line_selected(self, line: int) -> None:
+        self._sync_to_line(line)
+
+    def _on_browser_entry_selected(self, entry_id: str) -> None:
+        self.show_entry(entry_id, from_browser=True)
+
+    def _on_entry_panel_entry_requested(self, entry_id: str) -> None:
+        self.browser.select_entry(entry_id)  # the panel already shows it
+
+    def _on_entry_panel_notes_changed(self, _entry_id: str) -> None:
+        self.browser.refresh_notes()
+
+    def _on_theme_theme_changed(self, dark: bool) -> None:
+        self._apply_dark(dark)

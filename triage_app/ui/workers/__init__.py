@@ -1,0 +1,1 @@
+"""Background work for the window: indexing, find (threads) and the scan (a child process)."""
