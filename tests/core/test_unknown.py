@@ -1,0 +1,151 @@
+"""Unknown errors: error-level lines grouped by template (Drain-style), bounded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from triage_app.core.unknown import TemplateMiner, UnknownCollector, mask, tokens_of
+
+BENIGN = Path(__file__).resolve().parents[1] / "catalog" / "benign"
+
+# A Spark job that died of a NoSuchMethodError, lines as quoted in public threads:
+# harsha2010/magellan#115, sorenmacbeth/flambo#134, SHSE/spark-es#3, apache/hudi#2031.
+SPARK = """\
+17/06/12 10:59:14 INFO SparkContext: Running Spark version 2.1.1
+17/06/12 10:59:16 ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)
+java.lang.NoSuchMethodError: org.apache.commons.io.IOUtils.readFully(Ljava/io/InputStream;[B)V
+\tat magellan.mapreduce.WholeFileReader.nextKeyValue(WholeFileReader.scala:47)
+\tat org.apache.spark.rdd.NewHadoopRDD$$anon$1.hasNext(NewHadoopRDD.scala:199)
+2018-07-31 21:09:12,817 ERROR executor.Executor:91 - Exception in task 3.0 in stage 2.0 (TID 10)
+java.lang.NoSuchMethodError: net.jpountz.lz4.LZ4BlockInputStream.<init>(Ljava/io/InputStream;Z)V
+\tat org.apache.spark.io.LZ4CompressionCodec.compressedInputStream(CompressionCodec.scala:122)
+16/11/06 17:30:18 WARN spark.ExecutorAllocationManager: Attempted to mark unknown executor 5 idle
+16/11/06 17:30:18 ERROR scheduler.LiveListenerBus: Listener SQLListener threw an exception
+java.lang.NullPointerException
+20/08/25 10:01:22 ERROR scheduler.TaskSetManager: Task 0 in stage 3.0 failed 1 times; aborting job
+17/06/12 10:59:16 ERROR Executor: Exception in task 1.0 in stage 0.0 (TID 1)
+"""
+
+
+def _collect(text: str, explained: set[int] | None = None, **kw) -> UnknownCollector:
+    collector = UnknownCollector(**kw)
+    collector.feed_chunk(text.encode("utf-8"), 1, explained or set())
+    return collector
+
+
+def test_masks_variable_parts() -> None:
+    line = (
+        "2024-01-15T10:23:45.123Z ERROR job 3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b on 10.0.0.12:7077 "
+        "read '/data/in.csv' at 0x7ffd5e8c failed after 3 tries in /opt/app/lib/io.py"
+    )
+    assert mask(line) == (
+        "<TS> ERROR job <UUID> on <IP> read <STR> at <HEX> failed after <NUM> tries in <PATH>"
+    )
+
+
+def test_spark_no_such_method_groups() -> None:
+    groups = _collect(SPARK).to_json()
+    by_template = {g["template"]: g for g in groups}
+    # Both executors' task failures share one template although prefix and numbers differ?
+    # They do not: the two log4j layouts differ in tokens, so they stay apart; the two lines
+    # with the same layout (lines 2 and 13) join.
+    task = next(g for g in groups if g["first_line"] == 2)
+    assert task["count"] == 2 and task["lines"] == [2, 13]
+    assert (
+        task["template"]
+        == "<TS> ERROR Executor: Exception in task <NUM> in stage <NUM> (TID <NUM>)"
+    )
+    nsme = [g for g in groups if "NoSuchMethodError" in g["template"]]
+    assert [g["first_line"] for g in nsme] == [3]
+    assert nsme[0]["count"] == 2 and nsme[0]["lines"] == [3, 7]
+    assert nsme[0]["text"].startswith("java.lang.NoSuchMethodError: org.apache.commons.io")
+    assert any(g["first_line"] == 11 for g in groups)  # the bare NullPointerException
+    assert all("INFO" not in t and "WARN" not in t for t in by_template)  # healthy lines never
+    assert all(g["first_line"] not in (4, 5, 8) for g in groups)  # stack frames are not errors
+
+
+def test_explained_lines_are_skipped() -> None:
+    groups = _collect(SPARK, explained={3, 7}).to_json()
+    assert not any("NoSuchMethodError" in g["template"] for g in groups)
+
+
+def test_is_error_level_is_the_callers_choice() -> None:
+    only_java = _collect(SPARK, is_error_level=lambda text: text.startswith("java.lang.")).to_json()
+    assert sorted(g["first_line"] for g in only_java) == [3, 11]  # 3 and 7 join
+
+
+def test_traceback_header_is_not_an_error_of_its_own() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/main.py", line 3, in <module>\n'
+        "ValueError: invalid literal for int() with base 10: 'x'\n"
+    )
+    groups = _collect(text).to_json()
+    assert [g["first_line"] for g in groups] == [3]
+
+
+def test_group_cap_counts_the_rest_and_lines_are_capped() -> None:
+    miner = TemplateMiner(max_groups=2, max_lines=3)
+    collector = UnknownCollector(miner=miner)
+    text = "".join(f"ERROR: task {i} failed\n" for i in range(10))
+    text += "FATAL: disk quota exceeded\nERROR: cannot reach the metadata service\n"
+    text += "panic: runtime error: index out of range\n"
+    collector.feed_chunk(text, 1, set())
+    groups = collector.to_json()
+    assert len(groups) == 2
+    assert groups[0]["count"] == 10 and groups[0]["lines"] == [1, 2, 3]
+    assert collector.overflow == 1 + 1  # the metadata line and the panic found no room
+
+
+def test_long_lines_are_folded() -> None:
+    tokens = tokens_of("ERROR " + " ".join(f"w{i}x" for i in range(500)))
+    assert len(tokens) == 48 and tokens[-1] == "<*>"
+
+
+def test_text_and_bytes_chunks_agree() -> None:
+    as_bytes = _collect(SPARK).to_json()
+    collector = UnknownCollector()
+    collector.feed_chunk(SPARK, 1, set())
+    assert collector.to_json() == as_bytes
+
+
+def test_glog_error_lines_are_candidates() -> None:
+    text = (
+        "I0312 10:00:00.000000    1 main.go:10] starting\n"
+        "E0312 10:00:01.000000    1 reflector.go:138] watch of *v1.Pod ended with: too old resource version\n"
+    )
+    seen: list[str] = []
+    collector = UnknownCollector(is_error_level=lambda t: seen.append(t) or t.startswith("E"))
+    collector.feed_chunk(text, 1, set())
+    assert [g["first_line"] for g in collector.to_json()] == [2]
+    assert all(not t.startswith("I0312") for t in seen)
+
+
+def test_healthy_corpus_gives_no_unknown_group() -> None:
+    for path in sorted(BENIGN.glob("*.log")):
+        collector = UnknownCollector()
+        collector.feed_chunk(path.read_bytes(), 1, set())
+        assert collector.to_json() == [], path.name
+
+
+def test_error_level() -> None:
+    from triage_app.core.unknown import error_level
+
+    yes = [
+        "java.lang.NullPointerException",
+        "ValueError: invalid literal for int() with base 10: 'x'",
+        "[rank3]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.",
+        'Exception in thread "main" java.lang.NoSuchMethodError: scala.Predef$.refArrayOps',
+        "panic: runtime error: index out of range [5] with length 3",
+        "error: linker `cc` not found",
+        "2024-01-15 10:23:45,120 ERROR [worker-2] Job 42 lost its lease",
+    ]
+    no = [
+        "test src/error.rs - Error (line 12) ... ok",
+        "# ERROR: 0",
+        "2024-01-15 10:23:45,120 INFO [worker-2] retrying after ValueError: x",
+        "All 12 tests passed, errors=0",
+        "Traceback (most recent call last):",
+    ]
+    assert [error_level(t) for t in yes] == [True] * len(yes)
+    assert [error_level(t) for t in no] == [False] * len(no)
