@@ -265,6 +265,11 @@ def test_real_node_and_npm(tmp_path: Path) -> None:
     assert found["node"] == node and found["npm"] == npm
 
 
+def test_real_git() -> None:
+    out = _run(["git", "--version"])
+    assert stated_versions([out]) == {"git": out.split()[2]}
+
+
 def test_real_docker_client() -> None:
     out = _run(["docker", "--version"])
     assert stated_versions([out]) == {"docker": out.split()[2].rstrip(",")}

@@ -1,5 +1,5 @@
 """The versions a log states: Python, torch, CUDA, NCCL, the NVIDIA driver, node, npm, Java,
-Go, rustc, gcc, kubectl and the Kubernetes server, Docker, and pip packages.
+Go, rustc, gcc, git, kubectl and the Kubernetes server, Docker, and pip packages.
 
 Each rule below is written after a line a real tool prints (the tests quote them, with where
 each comes from). `VersionCollector` is fed lines or whole chunks and keeps one version per
@@ -225,6 +225,8 @@ RULES: tuple[_Rule, ...] = (
         r"\b(Client|Server) Version: (?:version\.Info\{.*?GitVersion:\")?v(1\.\d+\.\d+)",
         _kube,
     ),
+    # git: `git --version` "git version 2.39.5" (macOS adds " (Apple Git-143)").
+    _rule("git version", rf"\bgit version ({_V})", _one("git")),
     # Docker: `docker --version` "Docker version 24.0.7, build afdd53b".
     _rule("docker version", rf"\bDocker version ({_V})", _one("docker")),
 )
