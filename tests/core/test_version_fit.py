@@ -97,3 +97,45 @@ def test_best_item_wins() -> None:
     fit = judge(items, STATED)
     assert fit.verdict == "affected" and fit.package == "python"
     assert fit.stated == {"torch": "2.1.2+cu121", "python": "3.11.7"}
+
+
+def test_bundled_structured_versions_are_readable() -> None:
+    """Every `range` and `fixed_in` in the bundled records can be compared."""
+    import json
+    from pathlib import Path
+
+    records = Path(__file__).resolve().parents[2] / "records"
+    seen = 0
+    for path in sorted(records.glob("*/*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        items = list(record.get("versions") or [])
+        for variant in record.get("variants") or []:
+            items.extend(variant.get("versions") or [])
+        for item in items:
+            if item.get("range"):
+                assert in_range("1.0.0", item["range"], item.get("package") or "") is not None, path
+                seen += 1
+            if item.get("fixed_in"):
+                assert at_or_past("1.0.0", item["fixed_in"]) is not None, path
+    assert seen >= 5
+
+
+def test_filled_entries_against_versions_stated_here() -> None:
+    """The entries given structured versions, judged for node 20 and gcc 12 (this machine's)."""
+    import json
+    from pathlib import Path
+
+    records = Path(__file__).resolve().parents[2] / "records"
+
+    def versions(entry_id: str) -> list:
+        return json.loads((records / f"{entry_id}.json").read_text(encoding="utf-8"))["versions"]
+
+    stated = {"node": "20.20.2", "gcc": "12.2.0"}
+    ossl = judge(versions("node/err-ossl-evp-unsupported"), stated)
+    assert ossl.verdict == "affected" and ossl.describe() == "affects node >=17 (you have 20.20.2)"
+    old_node = judge(versions("node/err-ossl-evp-unsupported"), {"node": "16.20.2"})
+    assert old_node.verdict == "unknown" and old_node.fits == MISFIT
+    rejection = judge(versions("node/unhandled-promise-rejection"), stated)
+    assert rejection.verdict == "affected" and rejection.range == ">=15"
+    implicit = judge(versions("cpp/implicit-function-declaration"), stated)
+    assert implicit.verdict == "affected" and implicit.range == "<14"
