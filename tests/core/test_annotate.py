@@ -1,0 +1,82 @@
+"""Per-file additions: stated versions, verdicts, version-aware ranking, unknown errors."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from triage_app.core.annotate import EntryFacts, FileAnnotator
+from triage_app.core.catalog import default_catalog_dirs, load_catalog
+from triage_app.core.matcher import Matcher, Target
+
+
+def _scan(matcher: Matcher, text: str, annotator: FileAnnotator):
+    data = text.encode("utf-8")
+    matches = matcher.scan_chunk(data, 1)
+    annotator.feed(data, 1, matches)
+    return matches, annotator.finish(matches)
+
+
+def test_node_md4_crash_produced_here() -> None:
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed here")
+    proc = subprocess.run(
+        ["node", "-e", "require('crypto').createHash('md4')"], capture_output=True, text=True
+    )
+    catalog = load_catalog(default_catalog_dirs())
+    entries = list(catalog)
+    annotator = FileAnnotator(EntryFacts.from_records(e.data for e in entries))
+    matches, notes = _scan(Matcher.from_catalog(entries), proc.stderr, annotator)
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout
+    assert notes.stated == {"node": node.strip().lstrip("v")}
+    ossl = [m for m in matches if m.top.entry_id == "node/err-ossl-evp-unsupported"]
+    assert ossl, [m.top.entry_id for m in matches]
+    versions = notes.match_versions("node/err-ossl-evp-unsupported")
+    assert versions == {"stated": notes.stated, "verdict": "affected", "fixed_in": None}
+    assert notes.fits["node/err-ossl-evp-unsupported"].describe().startswith("affects node >=17")
+    # The crash is explained; nothing in it is an unknown error.
+    assert notes.unknown == []
+
+
+def _two_entry_matcher() -> Matcher:
+    # Two entries whose patterns consume the same literal characters on the test line.
+    return Matcher(
+        [
+            Target.compile("x/old-torch", "boom", r"boom in (\w+)", confidence=0.9),
+            Target.compile("x/new-torch", "boom", r"boom in (\w+)", confidence=0.1),
+        ]
+    )
+
+
+def test_version_fit_reorders_equally_specific_candidates() -> None:
+    facts = EntryFacts(
+        versions={
+            "x/old-torch": ({"package": "torch", "range": "<2.0"},),
+            "x/new-torch": ({"package": "torch", "range": ">=2.1"},),
+        }
+    )
+    text = "PyTorch version: 2.1.2+cu121\nRuntimeError: boom in forward\n"
+    matches, notes = _scan(_two_entry_matcher(), text, FileAnnotator(facts))
+    assert [c.entry_id for c in matches[0].candidates] == ["x/new-torch", "x/old-torch"]
+    assert notes.match_versions("x/new-torch")["verdict"] == "affected"
+    assert notes.match_versions("x/old-torch")["verdict"] == "unknown"
+
+
+def test_sourced_before_unverified_then_confidence() -> None:
+    facts = EntryFacts(sourced=frozenset({"x/new-torch"}))
+    matches, _ = _scan(_two_entry_matcher(), "boom in forward\n", FileAnnotator(facts))
+    assert matches[0].top.entry_id == "x/new-torch"
+    matches, _ = _scan(_two_entry_matcher(), "boom in forward\n", FileAnnotator())
+    assert matches[0].top.entry_id == "x/old-torch"  # confidence decides
+
+
+def test_unknown_errors_skip_explained_lines() -> None:
+    text = (
+        "17/06/12 10:59:16 ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)\n"
+        "java.lang.NoSuchMethodError: org.apache.commons.io.IOUtils.readFully(Ljava/io/InputStream;[B)V\n"
+        "RuntimeError: boom in forward\n"
+    )
+    _matches, notes = _scan(_two_entry_matcher(), text, FileAnnotator())
+    assert [g["first_line"] for g in notes.unknown] == [1, 2]

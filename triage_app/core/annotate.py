@@ -1,0 +1,98 @@
+"""What a scan adds to one file's matches: the versions the log states, how they fit each
+matched entry, the version-aware ranking, and the unknown errors.
+
+The scan feeds every chunk (with the matches found in it) to a `FileAnnotator` and calls
+`finish` at the end of the file. Versions are only known once the whole file was read, so
+candidates are re-ranked then (`ranking.ranked`); the first ranking, made while scanning,
+already has every key but the version fit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from triage_app.core.ranking import is_sourced, ranked
+from triage_app.core.results import LineMatch
+from triage_app.core.unknown import UnknownCollector, error_level
+from triage_app.core.version_fit import VersionFit, judge
+from triage_app.core.versions import VersionCollector
+
+
+@dataclass(frozen=True)
+class EntryFacts:
+    """What ranking and verdicts need of each entry: its `versions` items (variants'
+    included) and whether it is sourced."""
+
+    versions: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    sourced: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_records(cls, records: Iterable[Mapping[str, Any]]) -> EntryFacts:
+        versions: dict[str, tuple[Any, ...]] = {}
+        sourced = set()
+        for record in records:
+            items = list(record.get("versions") or [])
+            for variant in record.get("variants") or []:
+                if isinstance(variant, Mapping):
+                    items.extend(variant.get("versions") or [])
+            if items:
+                versions[record["id"]] = tuple(items)
+            if is_sourced(record):
+                sourced.add(record["id"])
+        return cls(versions, frozenset(sourced))
+
+
+@dataclass
+class Annotations:
+    """The per-file additions of the JSON contract."""
+
+    stated: dict[str, str] = field(default_factory=dict)
+    fits: dict[str, VersionFit] = field(default_factory=dict)  # by entry id
+    unknown: list[dict[str, Any]] = field(default_factory=list)
+    unknown_overflow: int = 0
+
+    def match_versions(self, entry_id: str) -> dict[str, Any]:
+        """A match's `versions` item: `{"stated", "verdict", "fixed_in"}`."""
+        return self.fits.get(entry_id, VersionFit()).to_json()
+
+
+class FileAnnotator:
+    """Collects one file's versions and unknown errors while it is scanned."""
+
+    def __init__(
+        self,
+        facts: EntryFacts | None = None,
+        is_error_level: Callable[[str], bool] = error_level,
+    ) -> None:
+        self.facts = facts or EntryFacts()
+        self.versions = VersionCollector()
+        self.unknown = UnknownCollector(is_error_level)
+
+    def feed(self, chunk: str | bytes, first_line: int, matches: Sequence[LineMatch]) -> None:
+        """One chunk of whole lines starting at `first_line`, and the matches found in it."""
+        self.versions.feed_chunk(chunk)
+        explained = set()
+        for match in matches:
+            first, last = getattr(match, "event_lines", None) or (match.line, match.line)
+            explained.update(range(first, last + 1))
+        self.unknown.feed_chunk(chunk, first_line, explained)
+
+    def finish(self, matches: list[LineMatch]) -> Annotations:
+        """Judge the matched entries against the stated versions; re-rank `matches` in place."""
+        stated = self.versions.versions
+        fits: dict[str, VersionFit] = {}
+        for match in matches:
+            for candidate in match.candidates:
+                if candidate.entry_id not in fits:
+                    fits[candidate.entry_id] = judge(
+                        self.facts.versions.get(candidate.entry_id), stated
+                    )
+        keys = {entry_id: fit.fits for entry_id, fit in fits.items()}
+        for index, match in enumerate(matches):
+            order = ranked(match.candidates, fits=keys, sourced=self.facts.sourced)
+            if order != match.candidates:
+                matches[index] = dataclasses.replace(match, candidates=order)
+        return Annotations(stated, fits, self.unknown.to_json(), self.unknown.overflow)
