@@ -83,6 +83,19 @@ OFFICIAL_DOC_HOSTS = (
     "terraform.io",
     "typescriptlang.org",
     "google.com",
+    "angular.dev",
+    "bundler.io",
+    "eslint.org",
+    "getcomposer.org",
+    "jestjs.io",
+    "nextjs.org",
+    "php.net",
+    "react.dev",
+    "ruby-lang.org",
+    "rubyonrails.org",
+    "vite.dev",
+    "vuejs.org",
+    "webpack.js.org",
 )
 PLACEHOLDER_URL = re.compile(
     r"example\.(?:com|org|net)|placeholder|lorem|todo|fixme|xxx|your[-_]|[<>{}]|\.\.\.|localhost"
