@@ -13,6 +13,7 @@ import ctypes.util
 import logging
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,19 +67,54 @@ def _log_to_file() -> Path | None:
 def install_excepthook(report, log_path: Path | None = None) -> None:
     """Log unexpected exceptions and show one short sentence instead of crashing silently.
 
-    `report(message)` shows the sentence in the window; the traceback goes to the log only.
+    Both the main thread's (`sys.excepthook`) and worker threads' (`threading.excepthook`)
+    exceptions go to the log in full. `report(message)` shows the sentence in the window; for
+    a worker thread it is called on the GUI thread (through a queued signal).
     """
+
+    def sentence(kind: type[BaseException], value: BaseException | None) -> str:
+        where = f" Details are in {log_path}." if log_path else " Details are in the log."
+        return f"Something went wrong ({kind.__name__}: {value}).{where}"
 
     def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, value, tb)
             return
         log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, value, tb)))
-        where = f" Details are in {log_path}." if log_path else " Details are in the log."
         with contextlib.suppress(Exception):  # the hook itself must never fail
-            report(f"Something went wrong ({kind.__name__}: {value}).{where}")
+            report(sentence(kind, value))
+
+    to_gui = _gui_thread_caller(report)
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if issubclass(args.exc_type, SystemExit):
+            return
+        name = args.thread.name if args.thread is not None else "a worker thread"
+        text = "".join(
+            traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback)
+        )
+        log.error("unexpected error in %s:\n%s", name, text)
+        with contextlib.suppress(Exception):
+            to_gui(sentence(args.exc_type, args.exc_value))
 
     sys.excepthook = hook
+    threading.excepthook = thread_hook
+
+
+def _gui_thread_caller(report):
+    """`report` wrapped so that a call from any thread runs it on the GUI thread."""
+    from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+    class Relay(QObject):
+        message = Signal(str)
+
+    relay = Relay(QCoreApplication.instance())  # lives (and delivers) in the GUI thread
+    relay.message.connect(report)
+
+    def call(message: str) -> None:
+        relay.message.emit(message)
+
+    return call
 
 
 def display_problem(env: os._Environ | dict, platform: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from PySide6.QtGui import QImage
@@ -63,6 +64,7 @@ def test_parser_accepts_several_files():
 
 def test_excepthook_reports_one_sentence(monkeypatch, caplog):
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     shown: list[str] = []
     app.install_excepthook(shown.append)
     try:
@@ -71,6 +73,25 @@ def test_excepthook_reports_one_sentence(monkeypatch, caplog):
         sys.excepthook(type(exc), exc, exc.__traceback__)
     assert shown == ["Something went wrong (ValueError: boom). Details are in the log."]
     assert "Traceback" in caplog.text
+
+
+def test_errors_in_worker_threads_reach_the_log_and_the_window(qtbot, monkeypatch, caplog):
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    shown: list[tuple[str, str]] = []
+    app.install_excepthook(lambda text: shown.append((text, threading.current_thread().name)))
+
+    def fail() -> None:
+        raise RuntimeError("worker boom")
+
+    worker = threading.Thread(target=fail, name="triage-test-worker")
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: bool(shown), timeout=2000)
+    assert shown == [
+        ("Something went wrong (RuntimeError: worker boom). Details are in the log.", "MainThread")
+    ]
+    assert "triage-test-worker" in caplog.text and "Traceback" in caplog.text
 
 
 def test_screenshot_of_a_log_that_cannot_be_opened_says_so(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QUrl
 from PySide6.QtGui import QGuiApplication
@@ -148,6 +149,35 @@ def test_gzip_log_opens_like_any_other(qtbot, window, tmp_path):
     assert temp is not None and temp.exists()
     window.tabs.close_view(window.tabs.current_view())
     assert not temp.exists()
+
+
+def test_a_compressed_log_is_decompressed_once_and_scanned_from_that_copy(
+    qtbot, window, tmp_path, monkeypatch
+):
+    from triage_app.core import lineindex
+    from triage_app.ui.log import document
+
+    decompressions: list[int] = []
+    scanned: list[Path] = []
+    real_decompress, real_job = lineindex.decompress_to, document.ScanJob
+
+    def counting_decompress(*args, **kwargs):
+        decompressions.append(1)
+        return real_decompress(*args, **kwargs)
+
+    def recording_job(path, *args, **kwargs):
+        scanned.append(Path(path))
+        return real_job(path, *args, **kwargs)
+
+    monkeypatch.setattr("triage_app.ui.workers.indexing.decompress_to", counting_decompress)
+    monkeypatch.setattr(document, "ScanJob", recording_job)
+    packed = tmp_path / "build.log.gz"
+    packed.write_bytes(gzip.compress(write_log(tmp_path / "plain.log").read_bytes()))
+    window.open_paths([packed])
+    wait_idle(qtbot, window, tabs=1)
+    doc = window.tabs.current_document()
+    assert doc.match_for_line(5) is not None
+    assert decompressions == [1] and scanned == [doc._temp_path]
 
 
 def test_reopen_with_encoding_replaces_the_tab(qtbot, window, tmp_path, monkeypatch):

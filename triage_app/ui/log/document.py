@@ -1,14 +1,17 @@
 """One open log: its line index, scan, matches and models, and their life cycle.
 
-A `LogDocument` starts an `IndexWorker` (thread: open, decompress, index) and, once the log
-is open, a `ScanJob` (child process). It collects the matches and feeds the models. Closing it
-stops both and deletes its temporary files; results that arrive later are dropped.
+A `LogDocument` runs an `IndexJob` (thread: open, decompress once, index) and, once the log
+is open, a `ScanJob` (child process) over the same bytes: for a compressed log both read the
+one decompressed copy. It collects the matches and feeds the models. Where it is in its life
+is one `Phase`, changed only by `_enter`; closing stops both jobs and deletes the temporary
+files, and results that arrive later are dropped.
 """
 
 from __future__ import annotations
 
 import bisect
 import contextlib
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -20,10 +23,35 @@ from triage_app.core.results import LineMatch, ScanProgress
 from triage_app.core.scan_process import ScanDone
 from triage_app.ui.log.lines_model import LogLinesModel, MatchedLinesModel
 from triage_app.ui.log.matches_model import MatchesModel
-from triage_app.ui.workers.indexing import IndexWorker, Opened
+from triage_app.ui.workers.indexing import Decompressing, Indexed, IndexJob, Opened
 from triage_app.ui.workers.scan import ScanJob, ScanScheduler
 
 FIRST_SCREEN_FALLBACK_MS = 500  # start scanning even if the log is never painted
+
+
+class Phase(enum.Enum):
+    """Where a document is in its life (indexing runs alongside, see `indexing`)."""
+
+    OPENING = "opening"  # reading the start of the file: encoding, compression
+    DECOMPRESSING = "decompressing"  # writing the decompressed copy
+    OPENED = "opened"  # shown; the scan starts once the first screen is painted
+    SCANNING = "scanning"
+    SCANNED = "scanned"  # the scan ended, complete or cancelled (see `scan_done`)
+    SCAN_FAILED = "scan failed"  # the log stays open and readable
+    FAILED = "failed"  # it could not be opened; the document is unusable
+    CLOSED = "closed"
+
+
+_NEXT = {
+    Phase.OPENING: {Phase.DECOMPRESSING, Phase.OPENED, Phase.FAILED},
+    Phase.DECOMPRESSING: {Phase.OPENED, Phase.FAILED},
+    Phase.OPENED: {Phase.SCANNING},
+    Phase.SCANNING: {Phase.SCANNED, Phase.SCAN_FAILED},
+    Phase.SCANNED: set(),
+    Phase.SCAN_FAILED: set(),
+    Phase.FAILED: set(),
+    Phase.CLOSED: set(),
+}
 
 
 class LogDocument(QObject):
@@ -35,7 +63,7 @@ class LogDocument(QObject):
         lines_changed(int): the number of indexed lines grew (or indexing ended).
         matches_added(list): a batch of LineMatch from the scan.
         state_changed(): phase or progress changed (status bar, panel summary).
-        scan_failed(str): the scan stopped with an error; the log stays open.
+        scan_failed(str): the scan (or indexing) stopped with an error; the log stays open.
     """
 
     opened = Signal()
@@ -64,6 +92,7 @@ class LogDocument(QObject):
         self.owned_file = owned_file  # a pasted log's temporary file, deleted on close
         self.catalog_dirs = list(catalog_dirs)
         self._scheduler = scheduler
+        self.phase = Phase.OPENING
         self.info: LogInfo | None = None
         self.warning: str | None = None
         self.index: LineIndex | None = None
@@ -74,59 +103,50 @@ class LogDocument(QObject):
         self.regex_rows: list[int] = []  # 0-based, ascending
         self.fuzzy_rows: list[int] = []
         self.line_count = 0
-        self.indexing = False
-        self.scanning = False
         self.scan_lines = 0
         self.scan_bytes = 0
         self.scan_done: ScanDone | None = None
         self.scan_error: str | None = None
-        self.closed = False
         self.decompressed: tuple[int, int | None] | None = None  # compressed bytes read, size
-        self._temp_path: Path | None = None
-        self._indexer: IndexWorker | None = None
-        self._scan: ScanJob | None = None
-        self._scan_started = False
+        self._temp_path: Path | None = None  # the decompressed copy
+        self._index_job: IndexJob | None = None
+        self._scan_job: ScanJob | None = None
         self._cancel_requested = False
 
     # -- life cycle -----------------------------------------------------------------------
 
     def start(self) -> None:
         """Open in the background; `opened` or `failed` follows."""
-        self.indexing = True
-        worker = IndexWorker(self.path, self.encoding_override)  # no Qt parent: see close()
-        worker.opened.connect(self._on_indexer_opened)
-        worker.progress.connect(self._on_indexer_progress)
-        worker.finished.connect(self._on_indexer_finished)
-        worker.failed.connect(self._on_indexer_failed)
-        worker.decompressing.connect(self._on_indexer_decompressing)
-        self._indexer = worker
-        worker.start()
+        job = IndexJob(self.path, self.encoding_override)  # no Qt parent: see close()
+        job.progress.connect(self._on_index_job_progress)
+        job.result.connect(self._on_index_job_result)
+        job.failed.connect(self._on_index_job_failed)
+        job.finished.connect(self._on_index_job_finished)
+        self._index_job = job
+        job.start()
 
     def cancel(self) -> None:
         """Stop indexing and scanning where they are; what was found stays."""
         self._cancel_requested = True
-        if self._indexer is not None:
-            self._indexer.cancel()
-        if self._scan is not None:
-            self._scan.cancel()
+        if self._index_job is not None:
+            self._index_job.cancel()
+        if self._scan_job is not None:
+            self._scan_job.cancel()
 
     def close(self) -> None:
         """Stop everything, drop late results, delete temporary files. Safe to call twice."""
         if self.closed:
             return
-        self.closed = True
-        if self._scan is not None:
-            self._scan.stop()
-            self._scan = None
-        indexer, self._indexer = self._indexer, None
-        if indexer is not None:
+        self._enter(Phase.CLOSED)
+        if self._scan_job is not None:
+            self._scan_job.stop()
+            self._scan_job = None
+        job, self._index_job = self._index_job, None
+        if job is not None:
             with contextlib.suppress(RuntimeError, TypeError):
-                indexer.disconnect(self)
-            # The thread notices within one chunk and then releases the index itself if it
-            # is still running; the worker object stays alive (its thread references it).
-            indexer.abandon()
-            if indexer.wait(2.0):
-                indexer.release()
+                job.disconnect(self)
+            # The job object stays alive while its thread runs (the thread references it).
+            job.discard()
         if self.lines_model is not None:
             self.lines_model.detach()
         if self.index is not None:
@@ -136,7 +156,36 @@ class LogDocument(QObject):
                 with contextlib.suppress(OSError):
                     path.unlink(missing_ok=True)
 
+    def first_screen_shown(self) -> None:
+        """The view painted its first rows: now index the rest and start the scan.
+
+        Waiting keeps the first screen fast whatever the log's size: spawning the scan
+        process and indexing on would otherwise compete with the very first paint.
+        """
+        if self.phase is not Phase.OPENED:
+            return
+        if self._index_job is not None:
+            self._index_job.resume()
+        self._start_scan()
+
     # -- questions ------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return self.phase is Phase.CLOSED
+
+    @property
+    def indexing(self) -> bool:
+        """The index job is still running (it goes on while the scan runs)."""
+        return self._index_job is not None
+
+    @property
+    def scanning(self) -> bool:
+        return self.phase in (Phase.OPENED, Phase.SCANNING)
+
+    @property
+    def busy(self) -> bool:
+        return self.indexing or self.scanning
 
     def match_for_line(self, line: int) -> LineMatch | None:
         return self.by_line.get(line)
@@ -155,16 +204,12 @@ class LogDocument(QObject):
         at = bisect.bisect_right(rows, row)
         return rows[at] if at < len(rows) else rows[0]
 
-    @property
-    def busy(self) -> bool:
-        return self.indexing or self.scanning
-
     def progress_fraction(self) -> float | None:
         """How far the work has come, 0..1; None when unknown (show a busy bar)."""
-        size = self.info.size if self.info else None
-        if self.decompressed is not None and self.info is None:
+        if self.phase is Phase.DECOMPRESSING and self.decompressed is not None:
             done, total = self.decompressed
             return min(1.0, done / total) if total else None
+        size = self.info.size if self.info else None
         if self.scanning and size:
             return min(1.0, self.scan_bytes / size)
         return None
@@ -172,7 +217,7 @@ class LogDocument(QObject):
     def phase_text(self) -> str:
         """One short phrase for the status bar and the matches panel."""
         if self.info is None:
-            return "Decompressing…" if self.decompressed is not None else "Opening…"
+            return "Decompressing…" if self.phase is Phase.DECOMPRESSING else "Opening…"
         if self.scanning:
             fraction = self.progress_fraction()
             percent = f" {fraction:.0%}" if fraction is not None else ""
@@ -185,87 +230,96 @@ class LogDocument(QObject):
             return "Indexing lines…"
         return "Scan complete."
 
-    # -- index worker ---------------------------------------------------------------------
+    # -- the one place the phase changes --------------------------------------------------
 
-    def _on_indexer_decompressing(self, done: int, total: int | None) -> None:
-        if self.closed:
-            return
-        self.decompressed = (done, total)
-        self.state_changed.emit()
+    def _enter(self, phase: Phase, *, notify: bool = True) -> None:
+        """Move to `phase` (any phase may close); `notify` emits `state_changed`."""
+        if phase is not Phase.CLOSED and phase not in _NEXT[self.phase]:
+            raise RuntimeError(f"a log cannot go from {self.phase.value} to {phase.value}")
+        self.phase = phase
+        if notify and phase is not Phase.CLOSED:
+            self.state_changed.emit()
 
-    def _on_indexer_opened(self, opened: Opened) -> None:
+    # -- index job ------------------------------------------------------------------------
+
+    def _on_index_job_progress(self, event: Decompressing | Opened | Indexed) -> None:
         if self.closed:
-            opened.index.close()
-            if opened.temp_path is not None:
-                opened.temp_path.unlink(missing_ok=True)
+            if isinstance(event, Opened):  # closed meanwhile: release what was opened
+                event.index.close()
+                if event.temp_path is not None:
+                    event.temp_path.unlink(missing_ok=True)
             return
+        if isinstance(event, Decompressing):
+            self.decompressed = (event.done, event.total)
+            if self.phase is Phase.OPENING:
+                self._enter(Phase.DECOMPRESSING)
+            else:
+                self.state_changed.emit()
+        elif isinstance(event, Opened):
+            self._on_opened(event)
+        elif isinstance(event, Indexed):
+            self._set_line_count(event.lines)
+
+    def _on_opened(self, opened: Opened) -> None:
         self.info = opened.info
         self.warning = opened.warning
         self.index = opened.index
         self._temp_path = opened.temp_path
         self.lines_model = LogLinesModel(self.index, self.match_for_line, self)
         self.matched_model = MatchedLinesModel(self.lines_model, self)
-        self.scanning = True  # starts once the first screen is shown (or soon anyway)
         QTimer.singleShot(FIRST_SCREEN_FALLBACK_MS, self, self.first_screen_shown)
+        self._enter(Phase.OPENED, notify=False)
         self.opened.emit()
         self.state_changed.emit()
 
-    def first_screen_shown(self) -> None:
-        """The view painted its first rows: now index the rest and start the scan.
+    def _on_index_job_result(self, indexed: Indexed) -> None:
+        if not self.closed:
+            self._set_line_count(indexed.lines)
 
-        Waiting keeps the first screen fast whatever the log's size: spawning the scan
-        process and indexing on would otherwise compete with the very first paint.
-        """
-        if self.closed or self._scan_started:
+    def _on_index_job_failed(self, message: str) -> None:
+        if self.closed:
             return
-        self._scan_started = True
-        if self._indexer is not None:
-            self._indexer.resume()
-        self._start_scan()
+        if self.info is None:
+            self._enter(Phase.FAILED, notify=False)
+            self.failed.emit(message)
+        else:
+            self.scan_failed.emit(message)
 
-    def _on_indexer_progress(self, count: int) -> None:
-        if self.closed or self.lines_model is None:
+    def _on_index_job_finished(self) -> None:
+        if self.closed or self._index_job is None:
+            return
+        self._index_job = None
+        if self.info is None and self.phase is not Phase.FAILED:  # cancelled while opening
+            self._enter(Phase.FAILED, notify=False)
+            self.failed.emit(f"{self.path}: opening was cancelled.")
+            return
+        self.lines_changed.emit(self.line_count)
+        self.state_changed.emit()
+
+    def _set_line_count(self, count: int) -> None:
+        if self.lines_model is None:
             return
         self.line_count = count
         self.lines_model.set_row_count(count)
         self.lines_changed.emit(count)
         self.state_changed.emit()
 
-    def _on_indexer_finished(self, count: int) -> None:
-        if self.closed:
-            return
-        self.indexing = False
-        self.line_count = count
-        if self.lines_model is not None:
-            self.lines_model.set_row_count(count)
-        self.lines_changed.emit(count)
-        self.state_changed.emit()
-
-    def _on_indexer_failed(self, message: str) -> None:
-        if self.closed:
-            return
-        self.indexing = False
-        if self.info is None:
-            self.failed.emit(message)
-        else:
-            self.scan_failed.emit(message)
-            self.state_changed.emit()
-
     # -- scan -----------------------------------------------------------------------------
 
     def _start_scan(self) -> None:
         assert self.info is not None
-        job = ScanJob(self.path, self.info.encoding, self.catalog_dirs)
-        job.progress.connect(self._on_scan_progress)
-        job.finished.connect(self._on_scan_finished)
-        job.failed.connect(self._on_scan_failed)
-        self._scan = job
-        self.scanning = True
+        # A compressed log was decompressed once, by the index job: the scan reads that copy.
+        job = ScanJob(self._temp_path or self.path, self.info.encoding, self.catalog_dirs)
+        job.progress.connect(self._on_scan_job_progress)
+        job.result.connect(self._on_scan_job_result)
+        job.failed.connect(self._on_scan_job_failed)
+        self._scan_job = job
+        self._enter(Phase.SCANNING)
         if self._cancel_requested:
             job.cancel()
         self._scheduler.submit(job)
 
-    def _on_scan_progress(self, progress: ScanProgress) -> None:
+    def _on_scan_job_progress(self, progress: ScanProgress) -> None:
         if self.closed:
             return
         self.scan_lines = progress.lines
@@ -288,21 +342,20 @@ class LogDocument(QObject):
             self.lines_model.matches_changed(rows)
         self.matches_added.emit(matches)
 
-    def _on_scan_finished(self, done: ScanDone) -> None:
+    def _on_scan_job_result(self, done: ScanDone) -> None:
         if self.closed:
             return
-        self.scanning = False
         self.scan_done = done
-        self._scan = None
+        self._scan_job = None
         if done.warning and not self.warning:
             self.warning = done.warning
-        self.state_changed.emit()
+        self._enter(Phase.SCANNED)
 
-    def _on_scan_failed(self, message: str) -> None:
+    def _on_scan_job_failed(self, message: str) -> None:
         if self.closed:
             return
-        self.scanning = False
         self.scan_error = message
-        self._scan = None
+        self._scan_job = None
+        self._enter(Phase.SCAN_FAILED, notify=False)
         self.scan_failed.emit(message)
         self.state_changed.emit()

@@ -16,7 +16,7 @@ from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.find_bar import FindBar
 from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
 from triage_app.ui.log.scrollbar import MarkerScrollBar
-from triage_app.ui.workers.find import FindWorker
+from triage_app.ui.workers.find import FindJob
 
 MARKER_REFRESH_MS = 150
 COPY_LIMIT = 200_000  # lines copied at most
@@ -52,8 +52,7 @@ class LogView(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.table)
         layout.addWidget(self.find_bar)
-        self._find_worker: FindWorker | None = None
-        self._find_serial = 0
+        self._find_job: FindJob | None = None
         self._marker_timer = QTimer(self)
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(MARKER_REFRESH_MS)
@@ -162,14 +161,15 @@ class LogView(QWidget):
         index = self.document.index
         if pattern is None or index is None:
             return
-        if self._find_worker is None:
-            self._find_worker = FindWorker(index)
-            self._find_worker.found.connect(self._on_find_worker_found)
-            self._find_worker.not_found.connect(self._on_find_worker_not_found)
-            self._find_worker.progress.connect(self._on_find_worker_progress)
+        self._cancel_find()
         current = self.current_line()
         start = (current - 1) if current is not None else (-1 if not backward else len(index))
-        self._find_serial = self._find_worker.find(pattern, start, backward)
+        job = FindJob(index, pattern, start, backward, self)
+        job.progress.connect(self._on_find_job_progress)
+        job.result.connect(self._on_find_job_result)
+        job.finished.connect(job.deleteLater)
+        self._find_job = job
+        job.start()
         self.find_bar.set_status("Searching…")
 
     def copy_selection(self) -> None:
@@ -189,10 +189,15 @@ class LogView(QWidget):
 
     def shutdown(self) -> None:
         """Stop background work of this view (the find thread)."""
-        if self._find_worker is not None:
-            self._find_worker.cancel()
+        self._cancel_find()
 
     # -- internals ------------------------------------------------------------------------
+
+    def _cancel_find(self) -> None:
+        """Stop the running search; its late signals are ignored (see the find slots)."""
+        if self._find_job is not None:
+            self._find_job.cancel()
+            self._find_job = None
 
     def _set_model(self, model) -> None:
         old = self.table.selectionModel()
@@ -275,23 +280,22 @@ class LogView(QWidget):
         self.table.viewport().update()
 
     def _on_find_bar_closed(self) -> None:
-        if self._find_worker is not None:
-            self._find_worker.cancel()
+        self._cancel_find()
         self.delegate.set_find_pattern(None)
         self.table.viewport().update()
         self.table.setFocus()
 
-    def _on_find_worker_found(self, serial: int, row: int) -> None:
-        if serial != self._find_serial:
+    def _on_find_job_result(self, row: int | None) -> None:
+        if self.sender() is not self._find_job:
+            return  # a search that was replaced or cancelled
+        self._find_job = None
+        if row is None:
+            self.find_bar.set_status("Not found")
+            self.status.emit(f"“{self.find_bar.edit.text()}” was not found in this log.")
             return
         self.find_bar.set_status(f"Line {row + 1:,}")
         self.go_to_line(row + 1)
 
-    def _on_find_worker_not_found(self, serial: int) -> None:
-        if serial == self._find_serial:
-            self.find_bar.set_status("Not found")
-            self.status.emit(f"“{self.find_bar.edit.text()}” was not found in this log.")
-
-    def _on_find_worker_progress(self, serial: int, searched: int) -> None:
-        if serial == self._find_serial:
+    def _on_find_job_progress(self, searched: int) -> None:
+        if self.sender() is self._find_job:
             self.find_bar.set_status(f"Searching… {searched:,} lines")

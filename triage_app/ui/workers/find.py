@@ -1,87 +1,63 @@
-"""Find the next (or previous) line matching a pattern, on a worker thread.
+"""Find the next (or previous) line matching a pattern, on a worker thread (a `ThreadJob`).
 
 The search reads lines from the `LineIndex` in batches and tests one line at a time, so every
 GIL-holding call is short (one line, capped) and the window stays responsive even when the
-next hit is a gigabyte away. A newer search cancels the running one.
+next hit is a gigabyte away. One job per search: a newer search cancels the running one.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import LineIndex
+from triage_app.ui.workers.job import ThreadJob
 
 BATCH = 2000
 LINE_CAP = 20000  # characters of a line searched
 
 
-@dataclass(frozen=True)
-class FindRequest:
-    pattern: re.Pattern[str]
-    start_row: int  # the search starts after (or before, backward) this row
-    backward: bool
-    serial: int
+class FindJob(ThreadJob):
+    """One search from `start_row` (exclusive), wrapping around the log once.
 
-
-class FindWorker(QObject):
-    """Runs one search at a time.
-
-    Signals:
-        found(int, int): request serial, the 0-based row found.
-        not_found(int): request serial; no line matches (the whole log was searched).
-        progress(int, int): request serial, lines searched so far.
+    progress: lines searched so far (int). result: the 0-based row found, or None when no
+    line matches (the whole log was searched). Nothing is emitted once cancelled.
     """
 
-    found = Signal(int, int)
-    not_found = Signal(int)
-    progress = Signal(int, int)
+    thread_name = "triage-find"
 
-    def __init__(self, index: LineIndex, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        index: LineIndex,
+        pattern: re.Pattern[str],
+        start_row: int,
+        backward: bool,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._index = index
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._serial = 0
+        self.pattern = pattern
+        self.start_row = start_row
+        self.backward = backward
 
-    def find(self, pattern: re.Pattern[str], start_row: int, backward: bool) -> int:
-        """Start a search; returns its serial (results carry it)."""
-        self.cancel()
-        self._serial += 1
-        self._cancel = threading.Event()
-        request = FindRequest(pattern, start_row, backward, self._serial)
-        self._thread = threading.Thread(
-            target=self._run, args=(request, self._cancel), name="triage-find", daemon=True
-        )
-        self._thread.start()
-        return self._serial
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def _run(self, request: FindRequest, cancel: threading.Event) -> None:
+    def work(self) -> None:
         total = len(self._index)
-        if total == 0:
-            self.not_found.emit(request.serial)
-            return
         searched = 0
-        for first, last in _ranges(request.start_row, total, request.backward):
-            for start, stop in _batched(first, last, request.backward):
-                if cancel.is_set():
+        for first, last in _ranges(self.start_row, total, self.backward) if total else ():
+            for start, stop in _batched(first, last, self.backward):
+                if self.cancelled:
                     return
-                hit = self._search_batch(request.pattern, start, stop, request.backward)
+                hit = self._search_batch(self.pattern, start, stop, self.backward)
                 searched += stop - start
                 if hit is not None:
-                    self.found.emit(request.serial, hit)
+                    self._emit(self.result, hit)
                     return
-                self.progress.emit(request.serial, min(searched, total))
-        if not cancel.is_set():
-            self.not_found.emit(request.serial)
+                self._emit(self.progress, min(searched, total))
+        if not self.cancelled:
+            self._emit(self.result, None)
 
     def _search_batch(
         self, pattern: re.Pattern[str], start: int, stop: int, backward: bool

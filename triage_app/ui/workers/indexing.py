@@ -1,59 +1,67 @@
-"""Open a log and build its line index on a worker thread; report on the GUI thread.
+"""Open a log and build its line index on a worker thread (a `ThreadJob`).
 
 Indexing holds the GIL only briefly per step (a 4 MB read releases it; the newline search is
-one short regex call per line found), so a thread keeps the window fluid. The worker's
-signals belong to a QObject living in the GUI thread, so slots always run there. Row counts
-are reported at most every `REPORT_S` seconds (plus the first chunk at once, for a fast first
+one short regex call per line found), so a thread keeps the window fluid. Row counts are
+reported at most every `REPORT_S` seconds (plus the first chunk at once, for a fast first
 screen), so the view is not asked to insert rows hundreds of times a second.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from triage_app.core.lineindex import LineIndex, decompress_to
-from triage_app.core.logsource import LogError, LogInfo, open_log
+from triage_app.core.logsource import LogError, LogInfo, LogSource, open_log
+from triage_app.ui.workers.job import JobError, ThreadJob, short_switch_interval
 
 REPORT_S = 0.1
 CHUNK_BYTES = 256 * 1024  # small: the first screen needs little, and GIL holds stay short
 FIRST_SCREEN_WAIT_S = 1.0  # after the first chunk, pause until the window has shown it
-SWITCH_INTERVAL_S = 0.0005
+SWITCH_INTERVAL_S = 0.0005  # while indexing; restored afterwards (see short_switch_interval)
 PACE_S = 0.0002  # a pause after each chunk: the GUI thread gets the GIL without waiting
 
 
 @dataclass(frozen=True)
+class Decompressing:
+    """Progress: compressed bytes read so far, and the compressed file's size."""
+
+    done: int
+    total: int | None
+
+
+@dataclass(frozen=True)
 class Opened:
-    """What the worker learned by opening the log (sent before indexing starts)."""
+    """Progress: the log can be shown; `index` grows from now on. A compressed log was
+    decompressed once, to `temp_path` (deleted when the log is closed): the index and the
+    scan both read that copy."""
 
     info: LogInfo
     warning: str | None
     index: LineIndex
-    temp_path: Path | None  # the decompressed copy, deleted when the log is closed
+    temp_path: Path | None
 
 
-class IndexWorker(QObject):
+@dataclass(frozen=True)
+class Indexed:
+    """Progress (lines indexed so far) and, at the end, the result (the total line count;
+    partial if cancelled)."""
+
+    lines: int
+
+
+class IndexJob(ThreadJob):
     """Opens `path` (detecting encoding and compression), then indexes its lines.
 
-    Signals:
-        decompressing(int, int): compressed bytes read so far, and the file size.
-        opened(Opened): the log can be shown; `index` grows from now on.
-        progress(int): lines indexed so far.
-        finished(int): indexing ended; the total line count (partial if cancelled).
-        failed(str): the log cannot be read; a sentence for the user.
+    progress: `Decompressing`, then `Opened` once, then `Indexed` as lines are found.
+    result: `Indexed` with the final count. failed: a sentence for the user.
     """
 
-    decompressing = Signal(object, object)
-    opened = Signal(object)
-    progress = Signal(int)
-    finished = Signal(int)
-    failed = Signal(str)
+    thread_name = "triage-index"
 
     def __init__(
         self, path: str | Path, encoding: str | None = None, parent: QObject | None = None
@@ -61,68 +69,68 @@ class IndexWorker(QObject):
         super().__init__(parent)
         self.path = Path(path)
         self.encoding = encoding
-        self.cancel_event = threading.Event()
-        self.result: Opened | None = None
+        self.opened: Opened | None = None
         self._resume = threading.Event()
-        self._abandoned = False
-        self._thread = threading.Thread(target=self._run, name="triage-index", daemon=True)
-
-    def start(self) -> None:
-        # While this thread runs Python code, the GUI thread waits up to the interpreter's
-        # switch interval (5 ms by default) each time it needs the GIL, which it does for
-        # every Python call a paint makes. A shorter interval keeps painting smooth.
-        if sys.getswitchinterval() > SWITCH_INTERVAL_S:
-            sys.setswitchinterval(SWITCH_INTERVAL_S)
-        self._thread.start()
+        self._lock = threading.Lock()
+        self._discarded = False
+        self._ended = False
 
     def cancel(self) -> None:
         """Stop indexing; the lines indexed so far stay usable."""
-        self.cancel_event.set()
+        super().cancel()
         self._resume.set()
 
     def resume(self) -> None:
         """The first screen is painted: index the rest (see `_build`)."""
         self._resume.set()
 
-    def abandon(self) -> None:
-        """Stop, and release what was opened (the log is being closed); see `release`."""
-        self._abandoned = True
-        self.cancel()
+    def discard(self, wait: float = 2.0) -> None:
+        """Stop, and release what was opened (the log is being closed).
 
-    def release(self) -> None:
+        Waits up to `wait` seconds for the thread; if it is still busy, the thread releases
+        the index and the decompressed copy itself when it notices (within one chunk).
+        """
+        with self._lock:
+            self._discarded = True
+        self.cancel()
+        self.wait(wait)
+        with self._lock:
+            ended = self._ended
+        if ended:
+            self._release()
+
+    # -- worker thread --------------------------------------------------------------------
+
+    def work(self) -> None:
+        with short_switch_interval(SWITCH_INTERVAL_S):
+            try:
+                opened = self._open()
+                if opened is None:
+                    return
+                self.opened = opened
+                self._emit(self.progress, opened)
+                self._build(opened.index)
+            except LogError as exc:
+                raise JobError(str(exc)) from exc
+            except OSError as exc:
+                raise JobError(f"{self.path}: cannot read ({exc.strerror or exc})") from exc
+            finally:
+                with self._lock:
+                    self._ended = True
+                    discarded = self._discarded
+                if discarded:  # nobody will use the index: do not leak its file
+                    self._release()
+
+    def describe_error(self, exc: Exception) -> str:
+        return f"{self.path}: cannot open ({type(exc).__name__}: {exc})"
+
+    def _release(self) -> None:
         """Close the index and delete the decompressed copy (safe to call more than once)."""
-        opened = self.result
+        opened = self.opened
         if opened is not None:
             opened.index.close()
             if opened.temp_path is not None:
                 opened.temp_path.unlink(missing_ok=True)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Join the thread (after `cancel`); True when it has ended."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-        return not self._thread.is_alive()
-
-    # -- worker thread --------------------------------------------------------------------
-
-    def _run(self) -> None:
-        try:
-            opened = self._open()
-            if opened is None:
-                return
-            self.result = opened
-            self.opened.emit(opened)
-            self._build(opened.index)
-        except LogError as exc:
-            self.failed.emit(str(exc))
-        except OSError as exc:
-            self.failed.emit(f"{self.path}: cannot read ({exc.strerror or exc})")
-        except Exception as exc:  # noqa: BLE001 - shown as a sentence, logged by the hook
-            self.failed.emit(f"{self.path}: cannot open ({type(exc).__name__}: {exc})")
-            raise
-        finally:
-            if self._abandoned:  # nobody will use the index: do not leak its file
-                self.release()
 
     def _open(self) -> Opened | None:
         with open_log(self.path, encoding=self.encoding) as source:
@@ -141,7 +149,7 @@ class IndexWorker(QObject):
             raise
         return Opened(info, warning, index, temp_path)
 
-    def _decompress(self, source, info: LogInfo) -> Path | None:
+    def _decompress(self, source: LogSource, info: LogInfo) -> Path | None:
         last = 0.0
 
         def report(done: int) -> None:
@@ -149,7 +157,7 @@ class IndexWorker(QObject):
             now = time.monotonic()
             if now - last >= REPORT_S:
                 last = now
-                self.decompressing.emit(done, info.size)
+                self._emit(self.progress, Decompressing(done, info.size))
 
         return decompress_to(source, progress=report, cancel=self.cancel_event)
 
@@ -163,15 +171,14 @@ class IndexWorker(QObject):
                 # Let the GUI thread paint the first screen without competing for the GIL
                 # (a thread running Python code delays each of its GIL hand-overs).
                 first = False
-                self.progress.emit(count)
+                self._emit(self.progress, Indexed(count))
                 self._resume.wait(FIRST_SCREEN_WAIT_S)
                 last_report = time.monotonic()
             elif now - last_report >= REPORT_S:
                 last_report = now
-                self.progress.emit(count)
+                self._emit(self.progress, Indexed(count))
             # Without a pause the GUI thread was starved of the GIL for up to 100 ms at a
             # time on a 1 GB log (measured); with it, never more than a few ms. It costs
             # about a second per GB of indexing.
             time.sleep(PACE_S)
-        with contextlib.suppress(RuntimeError):  # the receiver may be gone after a close
-            self.finished.emit(len(index) if index.complete else count)
+        self._emit(self.result, Indexed(len(index) if index.complete else count))

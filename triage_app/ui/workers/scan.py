@@ -1,6 +1,6 @@
 """Run a scan in a child process and turn its queue messages into signals on the GUI thread.
 
-A `ScanJob` is a QObject created (and living) in the GUI thread. A QTimer polls the child's
+A `ScanJob` is a `Job` (see `job`) created (and living) in the GUI thread. A QTimer polls the child's
 queue with `get_nowait`, a few milliseconds at a time, so the GUI thread never blocks on the
 child and every signal is emitted on the GUI thread. Stopping is cooperative first (an Event
 the child checks between chunks), then `terminate`, then `kill`; the queue is drained meanwhile
@@ -17,10 +17,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 
 from triage_app.core.results import ScanProgress
 from triage_app.core.scan_process import ScanDone, scan_main
+from triage_app.ui.workers.job import Job
 
 _CONTEXT = multiprocessing.get_context("spawn")
 POLL_MS = 30
@@ -28,20 +29,14 @@ POLL_BUDGET_S = 0.012  # at most this long handling messages per poll
 GRACE_S = 1.0  # after a cancel, how long the child may take to notice before terminate()
 
 
-class ScanJob(QObject):
+class ScanJob(Job):
     """One log's scan in a child process.
 
-    Signals:
-        progress(ScanProgress): a chunk's matches and how far the scan has come.
-        finished(ScanDone): the scan ended (check `cancelled`).
-        failed(str): the log could not be scanned; a sentence for the user.
-        ended(): the child process is gone (also after `stop()`; for the scheduler).
+    progress: `ScanProgress` (a chunk's matches and how far the scan has come).
+    result: `ScanDone` (the scan ended; check `cancelled`).
+    failed: the log could not be scanned; a sentence for the user.
+    finished: the child process is gone (also after `stop()`; the scheduler listens).
     """
-
-    progress = Signal(object)
-    finished = Signal(object)
-    failed = Signal(str)
-    ended = Signal()
 
     def __init__(
         self,
@@ -103,7 +98,7 @@ class ScanJob(QObject):
             self._stopping_since = time.monotonic()
         if self._process is None:
             self._timer.stop()
-            self.ended.emit()
+            self.finished.emit()
             return
         if not self._timer.isActive():
             self._timer.start()
@@ -179,7 +174,7 @@ class ScanJob(QObject):
         if kind == "done":
             assert isinstance(payload, ScanDone)
             self._active = False
-            self.finished.emit(payload)
+            self.result.emit(payload)
         elif kind == "error":
             self._active = False
             self.failed.emit(str(payload))
@@ -204,7 +199,7 @@ class ScanJob(QObject):
             self._queue = None
         with contextlib.suppress(ValueError):
             process.close()
-        self.ended.emit()
+        self.finished.emit()
 
 
 def _merge(first: ScanProgress, second: ScanProgress) -> ScanProgress:
@@ -228,7 +223,7 @@ class ScanScheduler(QObject):
 
     def submit(self, job: ScanJob) -> None:
         job.setParent(self)
-        job.ended.connect(lambda job=job: self._on_job_ended(job))
+        job.finished.connect(lambda job=job: self._on_job_finished(job))
         self._pending.append(job)
         self._start_next()
 
@@ -245,7 +240,7 @@ class ScanScheduler(QObject):
             job.shutdown(timeout)
         self._started.clear()
 
-    def _on_job_ended(self, job: ScanJob) -> None:
+    def _on_job_finished(self, job: ScanJob) -> None:
         if job in self._started:
             self._started.remove(job)
         if job in self._pending:
