@@ -80,3 +80,23 @@ def test_unknown_errors_skip_explained_lines() -> None:
     )
     _matches, notes = _scan(_two_entry_matcher(), text, FileAnnotator())
     assert [g["first_line"] for g in notes.unknown] == [1, 2]
+
+
+def test_versions_are_read_from_the_first_chunk_and_chunks_with_comparable_matches() -> None:
+    facts = EntryFacts(versions={"x/new-torch": ({"package": "torch", "range": ">=2.1"},)})
+    matcher = _two_entry_matcher()
+    annotator = FileAnnotator(facts)
+    chunks = [
+        "Python 3.11.7\n",  # first chunk: read
+        "pip 23.2.1 from /srv/venv/lib/python3.11/site-packages/pip (python 3.11)\n",  # skipped
+        "PyTorch version: 2.1.2\nRuntimeError: boom in forward\n",  # holds a match: read
+    ]
+    line, matches = 1, []
+    for chunk in chunks:
+        found = matcher.scan_chunk(chunk.encode(), line)
+        annotator.feed(chunk.encode(), line, found)
+        matches.extend(found)
+        line += chunk.count("\n")
+    notes = annotator.finish(matches)
+    assert notes.stated == {"python": "3.11.7", "torch": "2.1.2"}
+    assert notes.match_versions("x/new-torch")["verdict"] == "affected"

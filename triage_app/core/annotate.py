@@ -5,6 +5,12 @@ The scan feeds every chunk (with the matches found in it) to a `FileAnnotator` a
 `finish` at the end of the file. Versions are only known once the whole file was read, so
 candidates are re-ranked then (`ranking.ranked`); the first ranking, made while scanning,
 already has every key but the version fit.
+
+Versions are read from the file's first chunk (where runs print their environment: pip
+installs, nvidia-smi, collect_env, `--version` banners) and from every chunk that holds a
+match of an entry with structured `versions` (where crashes print theirs: "Node.js v20.11.0"
+after an uncaught exception, "NCCL version 2.18.1" in torch's NCCL errors). Other chunks are
+not read for versions: a 300 MB log with no such match costs one chunk.
 """
 
 from __future__ import annotations
@@ -28,6 +34,13 @@ class EntryFacts:
 
     versions: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     sourced: frozenset[str] = frozenset()
+
+    def comparable(self, entry_id: str) -> bool:
+        """Whether the entry has a `versions` item naming a package."""
+        return any(
+            isinstance(item, Mapping) and item.get("package")
+            for item in self.versions.get(entry_id, ())
+        )
 
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]]) -> EntryFacts:
@@ -70,15 +83,28 @@ class FileAnnotator:
         self.facts = facts or EntryFacts()
         self.versions = VersionCollector()
         self.unknown = UnknownCollector(is_error_level)
+        self._chunks = 0
+        self._comparable: dict[str, bool] = {}
 
     def feed(self, chunk: str | bytes, first_line: int, matches: Sequence[LineMatch]) -> None:
         """One chunk of whole lines starting at `first_line`, and the matches found in it."""
-        self.versions.feed_chunk(chunk)
+        if self._chunks == 0 or any(self._wants_versions(m) for m in matches):
+            self.versions.feed_chunk(chunk)
+        self._chunks += 1
         explained = set()
         for match in matches:
             first, last = getattr(match, "event_lines", None) or (match.line, match.line)
             explained.update(range(first, last + 1))
         self.unknown.feed_chunk(chunk, first_line, explained)
+
+    def _wants_versions(self, match: LineMatch) -> bool:
+        for candidate in match.candidates:
+            entry_id = candidate.entry_id
+            if entry_id not in self._comparable:
+                self._comparable[entry_id] = self.facts.comparable(entry_id)
+            if self._comparable[entry_id]:
+                return True
+        return False
 
     def finish(self, matches: list[LineMatch]) -> Annotations:
         """Judge the matched entries against the stated versions; re-rank `matches` in place."""

@@ -64,21 +64,38 @@ _HEADERS = (
     "The above exception was the direct cause of the following exception:",
 )
 
-# Words a line must hold (any case) before `is_error_level` is asked about it, plus glog/klog
-# error and fatal prefixes ("E0101 12:00:00.000000 ...").
+# Strings (case as written) a line must hold before `is_error_level` is asked about it, plus
+# glog/klog error and fatal prefixes ("E0101 12:00:00.000000 ..."). Every line `error_level`
+# accepts holds one: level words (ERROR, FATAL, ...), fields (level=error, "level":"err",
+# severity: error), GitHub's ##[error] and ::error, npm's ERR!/error, error types and
+# statements. Healthy counters ("0 errors") hold none, which keeps this pass cheap.
 CANDIDATE_WORDS = (
-    "error",
-    "err!",
-    "exception",
+    "ERR",
+    "FATAL",
+    "Fatal",
     "fatal",
+    "CRIT",
+    "SEVERE",
+    "PANIC",
     "panic",
-    "critical",
-    "failed",
-    "failure",
-    "severe",
-    "abort",
+    "EMERG",
+    "ALERT",
+    "Error",
+    "Exception",
+    "error:",
+    "error[",
+    "=err",
+    ": err",
+    '"error"',
+    '"err"',
+    "[err",
+    "::err",
+    "npm err",
 )
-_GLOG = re.compile(rb"^[EF]\d{4} \d\d:\d\d:\d\d", re.MULTILINE)
+# glog/klog error and fatal lines start "E0101 12:00:00" (month 01-12): their first bytes are
+# looked for in the same pass as the words, the rest checked on the line.
+_GLOG_STARTS = tuple(f"\n{level}{digit}".encode() for level in "EF" for digit in "01")
+_GLOG = re.compile(rb"[EF](?:0[1-9]|1[0-2])\d\d \d\d:\d\d:\d\d")
 
 # A line that states no level counts when it starts as an error statement: an exception or
 # error type with its message (after an optional "[rank3]:"-style tag), a compiler/runtime
@@ -110,11 +127,8 @@ def _word_level(text: str) -> tuple[str | None, int]:
 def error_level(text: str, detect: Detector = _word_level) -> bool:
     """Whether `text` was written at error level (see the module doc)."""
     level, _offset = detect(text)
-    if _ZERO_COUNT.search(text):
-        return False
-    if level is not None:
-        return level == "error"
-    return _STARTS_AS_ERROR.match(text) is not None
+    found = level == "error" if level is not None else _STARTS_AS_ERROR.match(text) is not None
+    return found and not _ZERO_COUNT.search(text)
 
 
 def mask(text: str) -> str:
@@ -233,34 +247,47 @@ class UnknownCollector:
     ) -> None:
         self.is_error_level = is_error_level
         self.miner = miner or TemplateMiner()
-        self._words = ahocorasick_rs.BytesAhoCorasick([w.encode() for w in CANDIDATE_WORDS])
+        self._words = ahocorasick_rs.BytesAhoCorasick(
+            [w.encode() for w in CANDIDATE_WORDS] + list(_GLOG_STARTS),
+            implementation=ahocorasick_rs.Implementation.DFA,
+        )
+        self._glog_words = set(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + 4))
 
     def feed(self, line_no: int, line: str) -> None:
         """One line that nothing matched: kept when it is an error-level line."""
         text = strip_ansi(line).rstrip("\r\n")
-        if text.strip() in _HEADERS or not self.is_error_level(text):
-            return
-        self.miner.add(line_no, text)
+        if self.accepts(text):
+            self.miner.add(line_no, text)
+
+    def accepts(self, text: str) -> bool:
+        return text.strip() not in _HEADERS and self.is_error_level(text)
 
     def feed_chunk(self, chunk: str | bytes, first_line: int, explained: Container[int]) -> None:
         """A chunk of whole lines (bytes are UTF-8) starting at `first_line`."""
         data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
-        hay = data.lower()
-        starts = {
-            hay.rfind(b"\n", 0, s) + 1 for _w, s, _e in self._words.find_matches_as_indexes(hay)
-        }
-        starts.update(m.start() for m in _GLOG.finditer(data))
-        if not starts:
-            return
-        line_no, counted = first_line, 0
-        for start in sorted(starts):
-            line_no += data.count(b"\n", counted, start)
-            counted = start
-            if line_no in explained:
+        starts = [0] if _GLOG.match(data) else []
+        line_end = -1
+        for word, start, _end in self._words.find_matches_as_indexes(data):
+            if word in self._glog_words:
+                if _GLOG.match(data, start + 1):
+                    starts.append(start + 1)
                 continue
+            if start > line_end:  # the first hit on a new line
+                line_start = data.rfind(b"\n", 0, start) + 1
+                line_end = data.find(b"\n", start)
+                line_end = len(data) if line_end < 0 else line_end
+                starts.append(line_start)
+        line_no, counted = first_line, 0
+        for start in sorted(set(starts)):
             end = data.find(b"\n", start)
             raw = data[start : end if end >= 0 else len(data)]
-            self.feed(line_no, raw[:16384].decode("utf-8", "replace"))
+            text = strip_ansi(raw[:16384].decode("utf-8", "replace")).rstrip("\r")
+            if not self.accepts(text):
+                continue
+            line_no += data.count(b"\n", counted, start)  # counted only for kept lines
+            counted = start
+            if line_no not in explained:
+                self.miner.add(line_no, text)
 
     @property
     def overflow(self) -> int:

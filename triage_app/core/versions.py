@@ -128,22 +128,28 @@ def _rule(keys: str, pattern: str, read: Callable[[re.Match[str]], Found], flags
 
 
 _I = re.IGNORECASE
+_CUDA_KEYS = "|".join(f"cuda{sep}{digit}" for sep in ("", " ") for digit in range(1, 10))
 RULES: tuple[_Rule, ...] = (
     # Python: `python --version`, pytest's "platform linux -- Python 3.11.8, pytest-8.0.2",
     # torch's collect_env "Python version: 3.10.12 (main, ...)", pip's "requires a different
     # Python: 3.7.3 not in '>=3.8'".
     _rule(
-        "python",
+        "python 2|python 3|python: |python version|python v",
         r"\bpython(?: version)?:?\s+v?([23]\.\d{1,2}(?:\.\d{1,3})?)(?![\d.]*\d)",
         _one("python"),
         _I,
     ),
     # Paths in tracebacks: .../lib/python3.11/site-packages/..., C:\...\Python311\Lib\...
-    _rule("python", r"[/\\]python([23]\.\d{1,2})[/\\]", _one("python", IMPLIED), _I),
-    _rule("python", r"\\Python3(\d{1,2})\\", lambda m: [("python", "3." + m.group(1), IMPLIED)]),
+    _rule(
+        "/python2.|/python3.|\\python2.|\\python3.",
+        r"[/\\]python([23]\.\d{1,2})[/\\]",
+        _one("python", IMPLIED),
+        _I,
+    ),
+    _rule("\\python3", r"\\Python3(\d{1,2})\\", lambda m: [("python", "3." + m.group(1), IMPLIED)]),
     # pip: "pip 23.2.1 from /path/site-packages/pip (python 3.11)" and its upgrade notice
     # "[notice] A new release of pip is available: 23.2.1 -> 24.0" (the first is installed).
-    _rule("pip ", rf"\bpip ({_V}) from \S.*?(?:\(python ({_V})\))?\s*$", _pip_self),
+    _rule("pip (python", rf"\bpip ({_V}) from \S.*?(?:\(python ({_V})\))?\s*$", _pip_self),
     _rule("new release of pip", rf"new release of pip is available: ({_V}) ->", _one("pip")),
     # Package pins: pip freeze, requirements, collect_env's "[pip3] torch==2.1.2".
     _rule("==", rf"(?:^|[\s\[\]'\"(,])({_NAME})==(\d[\w.+!]*)(?<![.+])", _named()),
@@ -154,23 +160,23 @@ RULES: tuple[_Rule, ...] = (
         _named(),
     ),
     # Poetry: "  - Installing torch (2.2.1)", "  - Updating numpy (1.26.3 -> 1.26.4)".
-    _rule("installing", rf"-\s+Installing ({_NAME}) \((\d[\w.+!]*)\)", _named()),
-    _rule("updating", rf"-\s+Updating ({_NAME}) \(\S+ -> (\d[\w.+!]*)\)", _named()),
+    _rule("- installing ", rf"-\s+Installing ({_NAME}) \((\d[\w.+!]*)\)", _named()),
+    _rule("- updating ", rf"-\s+Updating ({_NAME}) \(\S+ -> (\d[\w.+!]*)\)", _named()),
     # torch: pip list ("torch   2.1.2+cu121"), collect_env "PyTorch version: 2.1.2+cu121",
     # transformers-cli env "PyTorch version (GPU?): 2.1.2+cu121 (True)".
-    _rule("torch", rf"(?:^|\s)torch\s+v?({_V}{_PRE})(?![\w.])", _one("torch")),
+    _rule("torch ", rf"(?:^|\s)torch\s+v?({_V}{_PRE})(?![\w.])", _one("torch")),
     _rule("pytorch version", rf"PyTorch version(?: \(GPU\?\))?:\s*({_V}{_PRE})", _one("torch")),
     # CUDA: nvcc, collect_env, nvidia-smi (the newest CUDA the driver supports: weaker),
     # toolkit paths, and NCCL's "+cuda12.1" (below).
     _rule("cuda compilation tools", rf"Cuda compilation tools, release ({_V})", _one("cuda")),
     _rule(
-        "cuda",
+        "cuda used to build|cuda runtime version",
         rf"CUDA (?:used to build PyTorch|runtime version):\s*({_V})",
         _one("cuda"),
     ),
     _rule("cuda version", rf"\bCUDA Version:\s*({_V})", _one("cuda", WEAK)),
     _rule("/cuda-", r"/cuda-(\d+\.\d+)\b", _one("cuda", IMPLIED)),
-    _rule("cuda", r"\bcuda[ :]?(\d{1,2}\.\d)(?![\d.]*\d)", _one("cuda", IMPLIED), _I),
+    _rule(_CUDA_KEYS, r"\bcuda ?(\d{1,2}\.\d)(?![\d.]*\d)", _one("cuda", IMPLIED), _I),
     # NCCL's banner "NCCL version 2.18.1+cuda12.1"; torch's NCCL errors end "NCCL version 2.14.3".
     _rule("nccl version", rf"\bNCCL version ({_V})(?:\+cuda({_V}))?", _nccl),
     # NVIDIA driver: nvidia-smi "Driver Version: 535.104.05", collect_env "Nvidia driver
@@ -181,16 +187,18 @@ RULES: tuple[_Rule, ...] = (
     # node: the "Node.js v20.11.0" line after an uncaught exception, npm's "node v20.11.0"
     # (npm ERR! / npm verbose), "npm info using node@v20.11.0", npm's EBADENGINE warning
     # "current: { node: 'v16.20.2', npm: '8.19.4' }", yarn's engine error.
-    _rule("node", rf"\bNode\.js v({_V})\b", _one("node")),
-    _rule("node", rf"\bnode(?: -v)? v({_V})\b", _one("node")),
+    _rule("node.js v", rf"\bNode\.js v({_V})\b", _one("node")),
+    _rule("node v|node -v v", rf"\bnode(?: -v)? v({_V})\b", _one("node")),
     _rule("node@", rf"\busing node@v({_V})\b", _one("node")),
     _rule("current:", rf"current: \{{ node: 'v?({_V})'(?:, npm: '({_V})')?", _node_engine),
-    _rule("engine", rf"The engine \"node\" is incompatible.*Got \"({_V})\"", _one("node")),
+    _rule(
+        'the engine "node"', rf"The engine \"node\" is incompatible.*Got \"({_V})\"", _one("node")
+    ),
     # npm: "npm info using npm@10.2.4", "npm ERR! npm  v9.8.1", old "npm ERR! npm -v 1.3.10",
     # "New minor version of npm available! 10.2.4 -> 10.5.0" (the first is installed; never
     # the "npm install -g npm@10.5.0" advice).
     _rule("npm@", rf"\busing npm@({_V})\b", _one("npm")),
-    _rule("npm", rf"\bnpm(?: -v)?\s+v?({_V})\b(?!\s*->)", _one("npm")),
+    _rule("npm v|npm  v|npm -v", rf"\bnpm(?:\s+-v\s+v?|\s+v)({_V})\b", _one("npm")),
     _rule("version of npm available", rf"version of npm available! ({_V}) ->", _one("npm")),
     # Java: `java -version` ('openjdk version "17.0.9" 2023-10-17', 'java version "1.8.0_391"'),
     # -XshowSettings "java.version = 17.0.9", `mvn -v` "Java version: 17.0.9, vendor: ...",
@@ -207,14 +215,17 @@ RULES: tuple[_Rule, ...] = (
     ),
     # Rust: `rustc --version` "rustc 1.76.0 (07dca489a 2024-02-04)", cargo's "the currently
     # active rustc version is 1.76.0", `cargo --version`.
-    _rule("rustc", rf"\brustc ({_V})(?:-\w+)? \(", _one("rustc")),
+    _rule("rustc 1", rf"\brustc ({_V})(?:-\w+)? \(", _one("rustc")),
     _rule("active rustc version", rf"currently active rustc version is ({_V})", _one("rustc")),
-    _rule("cargo", rf"\bcargo ({_V})(?:-\w+)? \(", _one("cargo")),
+    _rule("cargo 1", rf"\bcargo ({_V})(?:-\w+)? \(", _one("cargo")),
     # gcc: "gcc (Ubuntu 11.4.0-1ubuntu1~22.04) 11.4.0", "g++-12 (Debian ...) 12.2.0",
     # `gcc -v` "gcc version 12.2.0 (Debian ...)", collect_env "GCC version: (Ubuntu ...) 11.4.0",
     # CMake "-- The CXX compiler identification is GNU 11.4.0".
     _rule(
-        "gcc|g++", rf"\b(?:gcc|g\+\+)(?:-\d+)?(?: version:)? \([^)]*\) ({_V})\b", _one("gcc"), _I
+        "gcc (|g++ (|gcc-|g++-|gcc version: (",
+        rf"\b(?:gcc|g\+\+)(?:-\d+)?(?: version:)? \([^)]*\) ({_V})\b",
+        _one("gcc"),
+        _I,
     ),
     _rule("gcc version", rf"\bgcc version ({_V})\b", _one("gcc")),
     _rule("identification is gnu", rf"compiler identification is GNU ({_V})\b", _one("gcc")),
@@ -273,15 +284,23 @@ class VersionCollector:
         """Read a chunk of whole lines (bytes are UTF-8); only lines with a key word run rules."""
         data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
         hay = data.lower()
-        pending: dict[int, tuple[int, set[int]]] = {}
+        line_start, line_end, rules = 0, -1, set()
         for word, start, _end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
-            line_start = hay.rfind(b"\n", 0, start) + 1
-            pending.setdefault(line_start, (start, set()))[1].update(self._rules_by_word[word])
-        for line_start in sorted(pending):
-            end = data.find(b"\n", line_start)
-            line = data[line_start : end if end >= 0 else len(data)]
-            text = strip_ansi(line[: MAX_LINE * 4].decode("utf-8", "replace")[:MAX_LINE])
-            self._apply(text.rstrip("\r"), pending[line_start][1])
+            if start > line_end:  # the first hit on a new line
+                if rules:
+                    self._apply_span(data, line_start, line_end, rules)
+                line_start = hay.rfind(b"\n", 0, start) + 1
+                line_end = hay.find(b"\n", start)
+                line_end = len(hay) if line_end < 0 else line_end
+                rules = set()
+            rules.update(self._rules_by_word[word])
+        if rules:
+            self._apply_span(data, line_start, line_end, rules)
+
+    def _apply_span(self, data: bytes, start: int, end: int, rules: set[int]) -> None:
+        raw = data[start : min(end, start + MAX_LINE * 4)]
+        text = strip_ansi(raw.decode("utf-8", "replace")[:MAX_LINE])
+        self._apply(text.rstrip("\r"), rules)
 
     def feed_lines(self, lines: Iterable[str]) -> VersionCollector:
         for line in lines:
