@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from triage_app import __version__
 from triage_app.cli.errors import CliError
 
-SUBCOMMANDS = ("scan", "lookup", "catalog", "notes")
+SUBCOMMANDS = ("scan", "lookup", "catalog", "notes", "batch")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every headless subcommand."""
-    from triage_app.cli import catalog_cmd, lookup_cmd, notes_cmd, scan_cmd
+    from triage_app.cli import batch_cmd, catalog_cmd, lookup_cmd, notes_cmd, scan_cmd
 
     parser = argparse.ArgumentParser(
         prog="triage-app",
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"triage-app {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (scan_cmd, lookup_cmd, catalog_cmd, notes_cmd):
+    for module in (scan_cmd, lookup_cmd, catalog_cmd, notes_cmd, batch_cmd):
         module.register(sub)
     return parser
 
