@@ -163,3 +163,13 @@ def store_fixture():
     notes = NotesStore(notes_db_path())
     yield notes
     notes.close()
+
+
+def entry_panel(catalog: Catalog, store: NotesStore):
+    """An entry panel with its notes panel, as the window composes them (one notes service)."""
+    from triage_app.ui.entry.panel import EntryPanel
+    from triage_app.ui.notes.panel import NotesPanel
+    from triage_app.ui.widgets.notes_service import NotesService
+
+    notes = NotesService(store)
+    return EntryPanel(catalog, notes, NotesPanel(notes))

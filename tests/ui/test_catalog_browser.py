@@ -9,11 +9,12 @@ from tests.ui.knowledge_catalog import BARE, GONE, HUB, MODULE, catalog_fixture,
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
 from triage_app.ui.catalog.browser import CatalogBrowser
 from triage_app.ui.catalog.model import ENTRY_ID_ROLE, ID, NOTE, BrowserRow, CatalogModel
+from triage_app.ui.widgets.notes_service import NotesService
 
 
 @pytest.fixture
 def browser(qtbot, catalog, store):
-    widget = CatalogBrowser(catalog, store)
+    widget = CatalogBrowser(catalog, NotesService(store))
     qtbot.addWidget(widget)
     return widget
 
@@ -64,7 +65,7 @@ def test_a_misspelled_query_ranks_the_expected_entry_first(browser):
 def test_misspelled_queries_find_real_catalogue_entries(qtbot, store, bundled, query, expected):
     if expected not in bundled:
         pytest.skip(f"{expected} is not in the bundled catalogue")
-    browser = CatalogBrowser(bundled, store)
+    browser = CatalogBrowser(bundled, NotesService(store))
     qtbot.addWidget(browser)
     browser.set_query(query, immediate=True)
     assert browser.model.entry_id(0) == expected

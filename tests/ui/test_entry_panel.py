@@ -17,11 +17,10 @@ from tests.ui.knowledge_catalog import (  # noqa: F401 - fixtures
     LEAF,
     TWIN,
     catalog_fixture,
+    entry_panel,
     store_fixture,
 )
-from triage_app.ui.entry.panel import EntryPanel
 from triage_app.ui.entry.versions_table import VersionsTable
-from triage_app.ui.notes.panel import NotesPanel
 from triage_app.ui.widgets.code_block import CodeBlock, guess_language, lex
 from triage_app.ui.widgets.collapsible import Collapsible
 from triage_app.ui.widgets.rate_bar import RateBar
@@ -30,7 +29,7 @@ from triage_app.ui.widgets.wrap_text import WrapText
 
 @pytest.fixture
 def panel(qtbot, catalog, store):
-    widget = EntryPanel(catalog, store, NotesPanel(store))
+    widget = entry_panel(catalog, store)
     qtbot.addWidget(widget)
     widget.resize(520, 900)
     return widget
@@ -185,7 +184,7 @@ def test_marks_on_workarounds_and_dead_ends_are_stored(qtbot, panel, store):
     panel.show_entry(HUB)
     cards = panel.cards()
     assert [c.kind for c in cards] == ["dead_ends", "dead_ends", "workarounds", "workarounds"]
-    with qtbot.waitSignal(panel.notes_changed, timeout=1000):
+    with qtbot.waitSignal(panel.notes.changed, timeout=1000):
         cards[2].marks.buttons["worked"].click()
     cards[0].marks.set_verdict("did_not_work")
     marks = store.marks_for(HUB)
@@ -245,10 +244,10 @@ def test_versions_are_a_table_when_wide_and_blocks_when_narrow(qtbot, panel):
 
 
 def test_the_language_choice_is_remembered(qtbot, catalog, store):
-    first = EntryPanel(catalog, store, NotesPanel(store))
+    first = entry_panel(catalog, store)
     qtbot.addWidget(first)
     first.set_language("zh")
-    again = EntryPanel(catalog, store, NotesPanel(store))
+    again = entry_panel(catalog, store)
     qtbot.addWidget(again)
     assert again.language == "zh" and again.chinese_button.isChecked()
 

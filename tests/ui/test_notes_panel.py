@@ -6,23 +6,23 @@ import os
 
 import pytest
 
-from tests.ui.knowledge_catalog import GONE, HUB, LEAF, catalog_fixture, store_fixture  # noqa: F401 - fixtures
+from tests.ui.knowledge_catalog import GONE, HUB, LEAF, catalog_fixture, entry_panel, store_fixture  # noqa: F401 - fixtures
 from triage_app.core.notes import NotesError, NotesStore
 from triage_app.core.paths import notes_db_path
-from triage_app.ui.entry.panel import EntryPanel
 from triage_app.ui.notes.panel import NotesPanel
+from triage_app.ui.widgets.notes_service import NotesService
 
 
 @pytest.fixture
 def notes(qtbot, store):
-    panel = NotesPanel(store)
+    panel = NotesPanel(NotesService(store))
     qtbot.addWidget(panel)
     panel.set_entry(HUB)
     return panel
 
 
 def test_a_note_written_survives_closing_and_a_new_widget_shows_it(qtbot, catalog, store):
-    panel = EntryPanel(catalog, store, NotesPanel(store))
+    panel = entry_panel(catalog, store)
     qtbot.addWidget(panel)
     panel.show_entry(HUB)
     editor = panel.notes_panel.add_note()
@@ -32,7 +32,7 @@ def test_a_note_written_survives_closing_and_a_new_widget_shows_it(qtbot, catalo
     store.close()
 
     reopened = NotesStore(notes_db_path())
-    again = EntryPanel(catalog, reopened, NotesPanel(reopened))
+    again = entry_panel(catalog, reopened)
     qtbot.addWidget(again)
     again.show_entry(HUB)
     [shown] = again.notes_panel.editors()
@@ -64,7 +64,7 @@ def test_switching_entries_saves_pending_edits(notes, store):
 
 
 def test_any_number_of_notes_each_with_tags(qtbot, notes, store):
-    with qtbot.waitSignal(notes.notes_changed, timeout=1000) as blocker:
+    with qtbot.waitSignal(notes.notes.changed, timeout=1000) as blocker:
         notes.add_note("first", ["a"])
     assert blocker.args == [HUB]
     notes.add_note("second", ["b", "c"])
@@ -123,7 +123,7 @@ def test_a_read_only_store_shows_a_banner_and_refuses_edits(qtbot, store):
     os.chmod(notes_db_path(), 0o444)
     read_only = NotesStore(notes_db_path())
     try:
-        panel = NotesPanel(read_only)
+        panel = NotesPanel(NotesService(read_only))
         qtbot.addWidget(panel)
         panel.set_entry(HUB)
         assert not panel.banner.isHidden() and "read-only" in panel.banner.text()
@@ -137,7 +137,7 @@ def test_a_read_only_store_shows_a_banner_and_refuses_edits(qtbot, store):
 
 def test_marks_on_actions_the_entry_no_longer_lists_are_shown(qtbot, store):
     store.set_mark(HUB, "An action removed from the catalogue", "worked")
-    panel = NotesPanel(store)
+    panel = NotesPanel(NotesService(store))
     qtbot.addWidget(panel)
     panel.set_entry(HUB, ["Raise the timeout to hours"])
     assert not panel.orphans.isHidden()
@@ -148,8 +148,8 @@ def test_marks_on_actions_the_entry_no_longer_lists_are_shown(qtbot, store):
 def test_the_same_notes_show_however_the_entry_is_reached(qtbot, catalog, store):
     store.add_note(LEAF, "seen from everywhere")
     from_browser, from_log = (
-        EntryPanel(catalog, store, NotesPanel(store)),
-        EntryPanel(catalog, store, NotesPanel(store)),
+        entry_panel(catalog, store),
+        entry_panel(catalog, store),
     )
     for panel in (from_browser, from_log):
         qtbot.addWidget(panel)

@@ -141,8 +141,3 @@ def _detect_legacy(sample: bytes) -> Detected:
         except LookupError:
             pass
     return Detected("cp1252", "fallback")
-
-
-def normalise_codec(name: str) -> str:
-    """The Python codec name for a user-given encoding (raises LookupError if unknown)."""
-    return codecs.lookup(name).name

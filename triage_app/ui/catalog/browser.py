@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app.core.catalog import Catalog
-from triage_app.core.notes import NotesError, NotesStore
 from triage_app.core.search import CatalogSearch
 from triage_app.ui.catalog.model import (
     CATEGORY,
@@ -35,6 +34,7 @@ from triage_app.ui.catalog.model import (
     BrowserRow,
     CatalogModel,
 )
+from triage_app.ui.widgets.notes_service import NotesService
 
 SEARCH_DELAY_MS = 150
 
@@ -65,10 +65,10 @@ class CatalogBrowser(QWidget):
     entry_selected = Signal(str)
 
     def __init__(
-        self, catalog: Catalog, notes_store: NotesStore, parent: QWidget | None = None
+        self, catalog: Catalog, notes: NotesService, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self._catalog, self._store = catalog, notes_store
+        self._catalog, self._notes = catalog, notes
         self._noted: set[str] = set()
         self._search = CatalogSearch(())  # filled with the note texts by refresh_notes()
         self._selected: str | None = None
@@ -161,6 +161,7 @@ class CatalogBrowser(QWidget):
         self.category_filter.currentIndexChanged.connect(self._on_filter_changed)
         self.notes_filter.toggled.connect(self._on_filter_changed)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+        self._notes.changed.connect(self._on_notes_changed)
 
     # Public API -------------------------------------------------------------------------------
 
@@ -194,10 +195,7 @@ class CatalogBrowser(QWidget):
 
     def refresh_notes(self) -> None:
         """Re-read which entries have notes (markers) and the note texts (search)."""
-        try:
-            notes = self._store.all_notes()
-        except NotesError:
-            notes = []
+        notes = self._notes.all_notes()
         texts: dict[str, list[str]] = {}
         for note in notes:
             texts.setdefault(note.entry_id, []).extend([note.text, *note.tags])
@@ -233,13 +231,13 @@ class CatalogBrowser(QWidget):
         if entry_id:
             self.select_entry(entry_id, emit=True)
 
-    def selected_entry(self) -> str | None:
-        return self._selected
-
     # Slots ------------------------------------------------------------------------------------
 
     def _on_search_box_text_changed(self, _text: str) -> None:
         self._timer.start()
+
+    def _on_notes_changed(self, _entry_id: str) -> None:
+        self.refresh_notes()
 
     def _on_timer_timeout(self) -> None:
         self.apply_filters()

@@ -13,11 +13,12 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from triage_app.core.entry import Entry
-from triage_app.core.notes import NotesError, NotesStore, normalise_action
+from triage_app.core.notes import normalise_action
 from triage_app.ui.entry.sections import para, sources_label, text_of, word
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.code_block import CodeBlock
 from triage_app.ui.widgets.mark_buttons import MarkButtons
+from triage_app.ui.widgets.notes_service import NotesService
 from triage_app.ui.widgets.rate_bar import RateBar
 
 
@@ -44,19 +45,15 @@ def action_cards(
     entry: Entry,
     kind: str,
     language: str,
-    store: NotesStore,
+    notes: NotesService,
     on_link: Callable[[str], None],
-    on_mark: Callable[[str], None],
     parent: QWidget | None = None,
 ) -> list[ActionCard]:
     """Cards for `kind` ("dead_ends" or "workarounds"), in record order."""
     items = [i for i in entry.get(kind, []) if isinstance(i, Mapping)]
     if not items:
         return []
-    try:
-        marks = store.marks_for(entry.id)
-    except NotesError:
-        marks = {}
+    marks = notes.marks_for(entry.id)
     zh_texts = entry.get("workarounds_zh", []) if kind == "workarounds" else []
     cards = []
     for index, item in enumerate(items):
@@ -66,9 +63,8 @@ def action_cards(
         if action and normalise_action(action):
             mark = marks.get(normalise_action(action))
             card.marks = MarkButtons(
-                store, entry.id, action, mark.verdict if mark else None, language, card
+                notes, entry.id, action, mark.verdict if mark else None, language, card
             )
-            card.marks.mark_changed.connect(on_mark)
             card.body.addWidget(card.marks)
         source = sources_label(item.get("sources"), language, card, on_link)
         if source is not None:

@@ -9,7 +9,7 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from triage_app.core.catalog import Catalog
 from triage_app.core.entry import Entry
-from triage_app.core.notes import NotesError, NotesStore
 from triage_app.core.related import RelatedIndex
 from triage_app.ui.entry import sections as sec
 from triage_app.ui.entry import tail as entry_tail
@@ -33,17 +32,9 @@ from triage_app.ui.entry.related_section import ENTRY_SCHEME, RelatedSection
 from triage_app.ui.entry.versions_table import versions
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.collapsible import Collapsible
-from triage_app.ui.widgets.settings import APPLICATION, ORGANIZATION
+from triage_app.ui.widgets.notes_service import ALL, NotesService
+from triage_app.ui.widgets.settings import Settings
 from triage_app.ui.widgets.wrap_text import ElidedLabel
-
-LANGUAGE_KEY = "entry_panel/language"
-
-
-def _settings() -> QSettings:
-    """The app's UI-state settings (the language choice is remembered across restarts)."""
-    return QSettings(
-        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
-    )
 
 
 class EntryPanel(QWidget):
@@ -52,11 +43,9 @@ class EntryPanel(QWidget):
     Signals:
         entry_requested(str): the user asked for another entry from inside the panel (graph
             node, related link, back/forward). The panel has already shown it.
-        notes_changed(str): a note or mark of that entry was saved or deleted.
     """
 
     entry_requested = Signal(str)
-    notes_changed = Signal(str)
 
     MIN_WIDTH = 330  # the content re-flows down to about 300 px; below that it would scroll
 
@@ -66,17 +55,16 @@ class EntryPanel(QWidget):
     def __init__(
         self,
         catalog: Catalog,
-        notes_store: NotesStore,
+        notes: NotesService,
         notes_panel: QWidget,
         parent: QWidget | None = None,
     ) -> None:
         """`notes_panel` (the notes wing's, handed in by the shell) shows the entry's notes.
 
-        It needs `set_entry(entry_id, actions)`, `set_language(language)`, `flush()` and a
-        `notes_changed(str)` signal.
+        It needs `set_entry(entry_id, actions)`, `set_language(language)` and `flush()`.
         """
         super().__init__(parent)
-        self._catalog, self._store = catalog, notes_store
+        self._catalog, self._notes = catalog, notes
         self.notes_panel = notes_panel
         self._related = RelatedIndex(catalog)
         self._entry_id: str | None = None
@@ -88,7 +76,7 @@ class EntryPanel(QWidget):
         self._build_widgets()
         self._build_layout()
         self._connect_signals()
-        self.set_language(str(_settings().value(LANGUAGE_KEY, "en")))
+        self.set_language(Settings().entry_language())
         self._display(None)
 
     # Construction -----------------------------------------------------------------------------
@@ -162,9 +150,13 @@ class EntryPanel(QWidget):
         self.graph.node_clicked.connect(self._on_graph_node_clicked)
         self.graph.more_requested.connect(self._on_graph_more_requested)
         self.related.link_activated.connect(self._on_link_activated)
-        self.notes_panel.notes_changed.connect(self._on_notes_panel_notes_changed)
+        self._notes.changed.connect(self._on_notes_changed)
 
     # Public API -------------------------------------------------------------------------------
+
+    @property
+    def notes(self) -> NotesService:
+        return self._notes
 
     @property
     def entry_id(self) -> str | None:
@@ -187,7 +179,7 @@ class EntryPanel(QWidget):
         """ "en" or "zh": the `_zh` fields are shown where the record has them."""
         language = "zh" if language == "zh" else "en"
         (self.chinese_button if language == "zh" else self.english_button).setChecked(True)
-        _settings().setValue(LANGUAGE_KEY, language)
+        Settings().set_entry_language(language)
         if language != self._language:
             self._language = language
             self._display(self._entry_id)
@@ -284,12 +276,11 @@ class EntryPanel(QWidget):
     def _on_link_activated(self, url: str) -> None:
         self.open_link(url)
 
-    def _on_notes_panel_notes_changed(self, entry_id: str) -> None:
-        self._update_notes_button()
-        self.notes_changed.emit(entry_id)
-
-    def _on_card_mark_changed(self, entry_id: str) -> None:
-        self.notes_changed.emit(entry_id)
+    def _on_notes_changed(self, entry_id: str) -> None:
+        if entry_id == ALL:  # an import, or another window: re-read notes and marks
+            self.reload_notes()
+        elif entry_id == self._entry_id:
+            self._update_notes_button()
 
     # Internals --------------------------------------------------------------------------------
 
@@ -364,9 +355,8 @@ class EntryPanel(QWidget):
                 entry,
                 kind,
                 lang,
-                self._store,
+                self._notes,
                 self._on_link_activated,
-                self._on_card_mark_changed,
                 parent,
             )
             if cards:
@@ -401,10 +391,7 @@ class EntryPanel(QWidget):
     def _update_notes_button(self) -> None:
         count = 0
         if self._entry_id is not None:
-            try:
-                count = len(self._store.notes_for(self._entry_id))
-            except NotesError:
-                count = 0
+            count = len(self._notes.notes_for(self._entry_id))
         self.notes_button.setText(f"✎ {count}" if count else "✎")
         self.notes_button.setToolTip(f"My notes ({count})" if count else "My notes")
         self.notes_button.setEnabled(self._entry_id is not None)

@@ -87,9 +87,6 @@ class LogLineDelegate(QStyledItemDelegate):
         self._find = pattern
         self._layouts.clear()
 
-    def clear_cache(self) -> None:
-        self._layouts.clear()
-
     # -- painting -------------------------------------------------------------------------
 
     def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:

@@ -139,19 +139,6 @@ class MatchesModel(QAbstractItemModel):
     def group_count(self) -> int:
         return len(self._groups)
 
-    def entry_id_at(self, index: _Index) -> str | None:
-        group = self._group_of(index)
-        return group.entry_id if group else None
-
-    def line_at(self, index: _Index) -> int | None:
-        """The line an index points at: an occurrence's line, or a group's first line."""
-        group = self._group_of(index)
-        if group is None:
-            return None
-        if index.internalId() == _TOP:
-            return group.first_line
-        return group.matches[index.row()].line
-
     def first_cause(self) -> tuple[str, int] | None:
         """(entry id, first line) of the likely first cause, if anything matched."""
         if not self._groups:

@@ -103,10 +103,6 @@ class LogView(QWidget):
             return None
         return int(index.data(SOURCE_ROW_ROLE)) + 1
 
-    def first_visible_line(self) -> int | None:
-        index = self.table.indexAt(self.table.viewport().rect().topLeft())
-        return int(index.data(SOURCE_ROW_ROLE)) + 1 if index.isValid() else None
-
     def go_to_line(self, line: int, *, select: bool = True) -> bool:
         """Scroll to 1-based `line` (centred) and make it current; False if it is not there."""
         row = line - 1

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from triage_app.core.notes import Note, NoteNotFoundError, NotesError, NotesStore
+from triage_app.core.notes import Note
 from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 SAVE_DELAY_MS = 800
 
@@ -74,12 +75,12 @@ class NoteEditor(QFrame):
     delete_requested = Signal()
 
     def __init__(
-        self, store: NotesStore, entry_id: str, note: Note | None, parent: QWidget | None = None
+        self, notes: NotesService, entry_id: str, note: Note | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("noteEditor")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self._store, self._entry_id, self._note = store, entry_id, note
+        self._notes, self._entry_id, self._note = notes, entry_id, note
         self._saved_text = note.text if note else ""
         self._saved_tags = list(note.tags) if note else []
         self.text_edit = GrowingTextEdit(self)
@@ -98,7 +99,7 @@ class NoteEditor(QFrame):
         self._timer.setInterval(SAVE_DELAY_MS)
         self._build_layout()
         self._connect_signals()
-        self.set_read_only(store.read_only)
+        self.set_read_only(notes.read_only)
         self._show_status()
 
     def _build_layout(self) -> None:
@@ -157,15 +158,15 @@ class NoteEditor(QFrame):
     def save(self) -> bool:
         """Write pending changes now; True when nothing is left unsaved."""
         self._timer.stop()
-        if not self.is_dirty() or self._store.read_only:
+        if not self.is_dirty() or self._notes.read_only:
             return not self.is_dirty()
         if not self.text().strip():
             if self._note is not None:
                 self._show_status("Empty notes are not saved: delete the note instead.", True)
             return self._note is None and not self.tags()
         try:
-            self._write()
-        except (NotesError, OSError, ValueError, TypeError) as exc:
+            self._note = self._notes.save_note(self._entry_id, self._note, self.text(), self.tags())
+        except NotSavedError as exc:
             self._show_status(f"Not saved: {exc}", True)
             return False
         self._saved_text, self._saved_tags = self._note.text, list(self._note.tags)
@@ -206,17 +207,6 @@ class NoteEditor(QFrame):
         if self.is_dirty():
             self._show_status("Editing…")
             self._timer.start()
-
-    def _write(self) -> None:
-        if self._note is None:
-            self._note = self._store.add_note(self._entry_id, self.text(), self.tags())
-            return
-        try:
-            self._note = self._store.update_note(
-                self._note.note_id, text=self.text(), tags=self.tags()
-            )
-        except NoteNotFoundError:  # deleted elsewhere meanwhile: keep the text as a new note
-            self._note = self._store.add_note(self._entry_id, self.text(), self.tags())
 
     def _show_status(self, message: str | None = None, error: bool = False) -> None:
         self._status = (message, error)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from triage_app.core.notes import ImportResult, NotesError, NotesStore
+from triage_app.core.notes import ImportResult, NotesError
+from triage_app.ui.widgets.notes_service import NotesService
 
 FILE_FILTER = "Triage notes (*.json);;All files (*)"
 
@@ -39,7 +40,7 @@ def show_message(parent: QWidget | None, kind: str, title: str, text: str) -> No
     box(parent, title, text)
 
 
-def export_notes(parent: QWidget | None, store: NotesStore) -> int | None:
+def export_notes(parent: QWidget | None, notes: NotesService) -> int | None:
     """Export every note and mark; returns the number of notes written (None: cancelled or
     failed, with the reason shown)."""
     suggested = Path.home() / f"triage-notes-{date.today().isoformat()}.json"
@@ -49,33 +50,33 @@ def export_notes(parent: QWidget | None, store: NotesStore) -> int | None:
     if not path.suffix:
         path = path.with_suffix(".json")
     try:
-        count = store.export_to(path)
+        count = notes.export_to(path)
     except (NotesError, OSError) as exc:
         show_message(parent, "error", "Export failed", f"The notes were not exported: {_why(exc)}")
         return None
-    marks = _safe_count(store)
+    marks = notes.mark_count()
     noun = "note" if count == 1 else "notes"
     extra = f" and {marks} mark{'' if marks == 1 else 's'}" if marks else ""
     show_message(parent, "info", "Notes exported", f"Exported {count} {noun}{extra} to {path}.")
     return count
 
 
-def import_notes(parent: QWidget | None, store: NotesStore) -> ImportResult | None:
+def import_notes(parent: QWidget | None, notes: NotesService) -> ImportResult | None:
     """Merge an export (or another notes file) into the store; returns what it did (None:
-    cancelled or failed, with the reason shown). Callers refresh their views on a result."""
-    if store.read_only:
+    cancelled or failed, with the reason shown). The service announces the change."""
+    if notes.read_only:
         show_message(
             parent,
             "warning",
             "Notes are read-only",
-            f"Nothing can be imported: the notes are read-only ({store.read_only_reason}).",
+            f"Nothing can be imported: the notes are read-only ({notes.read_only_reason}).",
         )
         return None
     path = ask_import_path(parent, Path.home())
     if path is None:
         return None
     try:
-        result = store.import_from(path)
+        result = notes.import_from(path)
     except (NotesError, OSError, ValueError) as exc:
         show_message(parent, "error", "Import failed", f"Nothing was imported: {_why(exc)}")
         return None
@@ -90,10 +91,3 @@ def _why(exc: BaseException) -> str:
         return f"{exc.strerror}{where}"
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
-
-
-def _safe_count(store: NotesStore) -> int:
-    try:
-        return len(store.all_marks())
-    except NotesError:
-        return 0

@@ -4,7 +4,7 @@
 every workaround and dead end; marks on actions the entry no longer lists are shown here.
 
 Notes are saved as they are typed (see `editor`); there is no save button. Everything goes
-through the notes store, so the same notes show whichever way the entry was reached and after a
+through the notes service (which announces every change), so the same notes show whichever way the entry was reached and after a
 restart. A read-only store (newer file format, write-protected file) shows a banner and keeps
 every control read-only instead of failing on the first keystroke.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QHideEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from triage_app.core.notes import Mark, NotesError, NotesStore, normalise_action
+from triage_app.core.notes import Mark, normalise_action
 from triage_app.ui.notes.editor import NoteEditor
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.mark_buttons import MARK_TEXT
+from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 TEXT = {
     "en": {
@@ -53,15 +54,12 @@ TEXT = {
 class NotesPanel(QWidget):
     """Every note on one entry, an Add button, and marks on actions the entry no longer lists.
 
-    Signals:
-        notes_changed(str): a note or mark of this entry was saved or deleted; carries its id.
+    Changes are announced by the notes service (`changed`), not by this widget.
     """
 
-    notes_changed = Signal(str)
-
-    def __init__(self, notes_store: NotesStore, parent: QWidget | None = None) -> None:
+    def __init__(self, notes: NotesService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._store = notes_store
+        self._notes = notes
         self._entry_id: str | None = None
         self._actions: set[str] = set()
         self._language = "en"
@@ -112,8 +110,8 @@ class NotesPanel(QWidget):
     # Public API -------------------------------------------------------------------------------
 
     @property
-    def store(self) -> NotesStore:
-        return self._store
+    def notes(self) -> NotesService:
+        return self._notes
 
     @property
     def entry_id(self) -> str | None:
@@ -140,7 +138,7 @@ class NotesPanel(QWidget):
 
     def add_note(self, text: str = "", tags: Iterable[str] = ()) -> NoteEditor | None:
         """Open a new note for editing (focused); given text is saved at once."""
-        if self._entry_id is None or self._store.read_only:
+        if self._entry_id is None or self._notes.read_only:
             return None
         editor = self._add_editor(None)
         if text or tags:
@@ -164,12 +162,7 @@ class NotesPanel(QWidget):
             editor.deleteLater()
         self._editors = []
         if self._entry_id is not None:
-            try:
-                notes = self._store.notes_for(self._entry_id)
-            except NotesError as exc:
-                notes = []
-                self.hint.setText(f"Cannot read the notes: {exc}")
-            for note in notes:
+            for note in self._notes.notes_for(self._entry_id):
                 self._add_editor(note)
         self._refresh_banner()
         self._refresh_hint()
@@ -207,9 +200,8 @@ class NotesPanel(QWidget):
     def _on_add_button_clicked(self) -> None:
         self.add_note()
 
-    def _on_editor_saved(self, entry_id: str) -> None:
+    def _on_editor_saved(self, _entry_id: str) -> None:
         self._refresh_hint()
-        self.notes_changed.emit(entry_id)
 
     def _on_editor_delete_requested(self) -> None:
         editor = self.sender()
@@ -219,22 +211,16 @@ class NotesPanel(QWidget):
     def _on_app_state_changed(self, state: Qt.ApplicationState) -> None:
         if state != Qt.ApplicationState.ApplicationActive or self._entry_id is None:
             return
-        try:
-            changed = self._store.refresh()
-        except NotesError:
-            return
-        if changed and not any(editor.is_dirty() for editor in self._editors):
+        if self._notes.refresh() and not any(editor.is_dirty() for editor in self._editors):
             self.reload()
-            self.notes_changed.emit(self._entry_id)
 
     def _on_orphan_clear_clicked(self, mark: Mark) -> None:
         try:
-            self._store.set_mark(mark.entry_id, mark.action_text, None)
-        except NotesError as exc:
+            self._notes.set_mark(mark.entry_id, mark.action_text, None)
+        except NotSavedError as exc:
             self.hint.setText(f"Not saved: {exc}")
             return
         self._rebuild_orphans()
-        self.notes_changed.emit(mark.entry_id)
 
     # Internals --------------------------------------------------------------------------------
 
@@ -245,20 +231,18 @@ class NotesPanel(QWidget):
             return False
         if editor.note is not None:
             try:
-                self._store.delete_note(editor.note.note_id)
-            except NotesError as exc:
+                self._notes.delete_note(editor.note)
+            except NotSavedError as exc:
                 editor.status.setText(f"Not deleted: {exc}")
                 return False
         self._editors.remove(editor)
         editor.setParent(None)
         editor.deleteLater()
         self._refresh_hint()
-        if editor.note is not None:
-            self.notes_changed.emit(editor.entry_id)
         return True
 
     def _add_editor(self, note) -> NoteEditor:
-        editor = NoteEditor(self._store, self._entry_id, note, self)
+        editor = NoteEditor(self._notes, self._entry_id, note, self)
         editor.saved.connect(self._on_editor_saved)
         editor.delete_requested.connect(self._on_editor_delete_requested)
         self._editor_box.addWidget(editor)
@@ -274,12 +258,13 @@ class NotesPanel(QWidget):
         words = TEXT[self._language]
         count = sum(1 for e in self._editors if e.note is not None)
         self.title.setText(f"{words['title']} ({count})" if count else words["title"])
-        self.hint.setText(words["empty"])
-        self.hint.setVisible(not self._editors and not self._store.read_only)
-        self.add_button.setEnabled(not self._store.read_only and self._entry_id is not None)
+        error = self._notes.read_error
+        self.hint.setText(f"Cannot read the notes: {error}" if error else words["empty"])
+        self.hint.setVisible(bool(error) or (not self._editors and not self._notes.read_only))
+        self.add_button.setEnabled(not self._notes.read_only and self._entry_id is not None)
 
     def _refresh_banner(self) -> None:
-        reason = self._store.read_only_reason
+        reason = self._notes.read_only_reason
         self.banner.setVisible(reason is not None)
         if reason:
             color = accents.WARN
@@ -297,14 +282,8 @@ class NotesPanel(QWidget):
                 item.widget().deleteLater()
         marks = []
         if self._entry_id is not None:
-            try:
-                marks = [
-                    m
-                    for k, m in self._store.marks_for(self._entry_id).items()
-                    if k not in self._actions
-                ]
-            except NotesError:
-                marks = []
+            stored = self._notes.marks_for(self._entry_id)
+            marks = [mark for key, mark in stored.items() if key not in self._actions]
         self.orphans.setVisible(bool(marks))
         if not marks:
             return
@@ -321,7 +300,7 @@ class NotesPanel(QWidget):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             clear = QToolButton(self.orphans)
             clear.setText("Clear")
-            clear.setEnabled(not self._store.read_only)
+            clear.setEnabled(not self._notes.read_only)
             clear.clicked.connect(lambda _=False, m=mark: self._on_orphan_clear_clicked(m))
             row.addWidget(label, 1)
             row.addWidget(clear, 0, Qt.AlignmentFlag.AlignTop)

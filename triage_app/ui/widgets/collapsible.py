@@ -1,21 +1,19 @@
 """A section that folds: a heading button with an arrow over a body widget.
 
-The open/closed state is remembered per `key` for the session, so a section the user opened
-stays open as they move from entry to entry.
+The open/closed state is remembered per `key` for the session (in `Settings`), so a section
+the user opened stays open as they move from entry to entry.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from triage_app.ui.widgets.settings import Settings
 
 
 class Collapsible(QWidget):
     """`title` as a toggle over `body`; collapsed unless `expanded` (or opened before)."""
-
-    _remembered: ClassVar[dict[str, bool]] = {}
 
     def __init__(
         self,
@@ -46,7 +44,7 @@ class Collapsible(QWidget):
         layout.addWidget(self.toggle)
         layout.addWidget(body)
         self.toggle.toggled.connect(self._on_toggle_toggled)
-        self.set_expanded(self._remembered.get(key, expanded))
+        self.set_expanded(Settings().expanded(key, expanded) if key else expanded)
 
     def is_expanded(self) -> bool:
         return self.toggle.isChecked()
@@ -57,7 +55,7 @@ class Collapsible(QWidget):
 
     def _on_toggle_toggled(self, checked: bool) -> None:
         if self._key:
-            self._remembered[self._key] = checked
+            Settings().set_expanded(self._key, checked)
         self._apply(checked)
 
     def _apply(self, expanded: bool) -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
-from triage_app.core.notes import NotesError, NotesStore
 from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 MARK_TEXT = {
     "en": {
@@ -21,15 +20,12 @@ MARK_TEXT = {
 class MarkButtons(QWidget):
     """ "Worked for me" / "Didn't work for me" on one workaround or dead end; both may be off.
 
-    Signals:
-        mark_changed(str): the stored mark changed; carries the entry id.
+    A change is stored through the notes service, which announces it (`changed`).
     """
-
-    mark_changed = Signal(str)
 
     def __init__(
         self,
-        store: NotesStore,
+        notes: NotesService,
         entry_id: str,
         action: str,
         verdict: str | None,
@@ -37,7 +33,7 @@ class MarkButtons(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._store, self._entry_id, self._action = store, entry_id, action
+        self._notes, self._entry_id, self._action = notes, entry_id, action
         self._verdict = verdict
         words = MARK_TEXT.get(language, MARK_TEXT["en"])
         self.buttons: dict[str, QToolButton] = {}
@@ -62,9 +58,9 @@ class MarkButtons(QWidget):
             layout.addWidget(button)
             self.buttons[verdict_name] = button
         layout.addStretch(1)
-        if store.read_only:
+        if notes.read_only:
             self.setEnabled(False)
-            self.setToolTip(f"Notes are read-only: {store.read_only_reason}")
+            self.setToolTip(f"Notes are read-only: {notes.read_only_reason}")
         self._sync()
 
     def verdict(self) -> str | None:
@@ -73,14 +69,13 @@ class MarkButtons(QWidget):
     def set_verdict(self, verdict: str | None) -> bool:
         """Store `verdict` (None clears it); False, with the buttons unchanged, if it failed."""
         try:
-            self._store.set_mark(self._entry_id, self._action, verdict)
-        except (NotesError, OSError, ValueError) as exc:
+            self._notes.set_mark(self._entry_id, self._action, verdict)
+        except NotSavedError as exc:
             self.setToolTip(f"Not saved: {exc}")
             self._sync()
             return False
         self._verdict = verdict
         self._sync()
-        self.mark_changed.emit(self._entry_id)
         return True
 
     def _on_button_clicked(self) -> None:

@@ -1,7 +1,8 @@
-"""UI state kept between runs (QSettings, organisation and application `triage-app`).
+"""The window's UI state, in one place (QSettings, organisation and application `triage-app`).
 
-Only window state lives here: geometry, dock and splitter layout, recent files, theme and the
-last folder. Notes are user data and live in the notes file (see `core.paths`).
+Kept between runs: geometry, dock and splitter layout, recent files, theme, the last folder
+and the entry panel's language. Kept for this session only: which folding sections are open.
+Notes are user data and live in the notes file (see `core.paths`).
 """
 
 from __future__ import annotations
@@ -13,15 +14,22 @@ from PySide6.QtCore import QByteArray, QSettings
 ORGANIZATION = "triage-app"
 APPLICATION = "triage-app"
 RECENT_MAX = 10
+_SESSION: dict[str, bool] = {}  # folding sections opened or closed in this run
 
 
 class Settings:
-    """Typed access to the window's QSettings."""
+    """Typed access to the window's UI state."""
 
     def __init__(self) -> None:
-        self._qs = QSettings(
-            QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
-        )
+        self._settings: QSettings | None = None
+
+    @property
+    def _qs(self) -> QSettings:
+        if self._settings is None:  # made on first use: session-only state needs no file
+            self._settings = QSettings(
+                QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+            )
+        return self._settings
 
     def _bytes(self, key: str) -> QByteArray | None:
         value = self._qs.value(key)
@@ -80,5 +88,18 @@ class Settings:
     def set_last_dir(self, folder: str | Path) -> None:
         self._qs.setValue("files/last_dir", str(folder))
 
-    def sync(self) -> None:
-        self._qs.sync()
+    def entry_language(self) -> str:
+        """ "en" or "zh": the entry panel's text language."""
+        return "zh" if self._qs.value("entry_panel/language", "en") == "zh" else "en"
+
+    def set_entry_language(self, language: str) -> None:
+        self._qs.setValue("entry_panel/language", language)
+
+    # -- this session only ----------------------------------------------------------------
+
+    def expanded(self, key: str, default: bool) -> bool:
+        """Whether the folding section `key` is open (as the user last left it this run)."""
+        return _SESSION.get(key, default)
+
+    def set_expanded(self, key: str, expanded: bool) -> None:
+        _SESSION[key] = expanded

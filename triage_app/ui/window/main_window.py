@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from triage_app.core import paths
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links
+from triage_app.core.notes import NotesStore
 from triage_app.ui.catalog.browser import CatalogBrowser
 from triage_app.ui.entry.panel import EntryPanel
 from triage_app.ui.log.document import LogDocument
@@ -30,6 +31,7 @@ from triage_app.ui.log.tabs import LogTabs
 from triage_app.ui.log.view import LogView
 from triage_app.ui.notes import export_import
 from triage_app.ui.notes.panel import NotesPanel
+from triage_app.ui.widgets.notes_service import NotesService
 from triage_app.ui.widgets.settings import Settings
 from triage_app.ui.window.actions import build_actions, fill_recent_menu
 from triage_app.ui.window.banner import MessageBanner
@@ -49,7 +51,7 @@ class MainWindow(QMainWindow):
         self,
         catalog: Catalog,
         catalog_dirs: list[Path],
-        notes_store: object,
+        notes_store: NotesStore,
         theme: ThemeManager | None = None,
         parent: QWidget | None = None,
         *,
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Triage")
         self.catalog = catalog
         self.notes_store = notes_store
+        self.notes = NotesService(notes_store, self)
         self.theme = theme
         self.settings = Settings()
         self.tabs = LogTabs(catalog_dirs, causal_links(catalog), self)
@@ -101,9 +104,9 @@ class MainWindow(QMainWindow):
         self.setStatusBar(self.status)
 
     def _build_docks(self) -> None:
-        notes = NotesPanel(self.notes_store)
-        self.entry_panel = EntryPanel(self.catalog, self.notes_store, notes, self)
-        self.browser = CatalogBrowser(self.catalog, self.notes_store, self)
+        notes_panel = NotesPanel(self.notes)
+        self.entry_panel = EntryPanel(self.catalog, self.notes, notes_panel, self)
+        self.browser = CatalogBrowser(self.catalog, self.notes, self)
         self.tabs.add_fixed_tab(self.browser, "Catalogue")
         self.entry_dock = QDockWidget("Entry", self)
         self.entry_dock.setObjectName("entryDock")
@@ -157,7 +160,6 @@ class MainWindow(QMainWindow):
         self.status.cancel_requested.connect(self._on_status_cancel_requested)
         self.browser.entry_selected.connect(self._on_browser_entry_selected)
         self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
-        self.entry_panel.notes_changed.connect(self._on_entry_panel_notes_changed)
         if self.theme is not None:
             self.theme.theme_changed.connect(self._on_theme_theme_changed)
 
@@ -233,12 +235,10 @@ class MainWindow(QMainWindow):
         self.empty_state.set_dark(dark)
 
     def _on_export_notes_triggered(self) -> None:
-        export_import.export_notes(self, self.notes_store)
+        export_import.export_notes(self, self.notes)
 
     def _on_import_notes_triggered(self) -> None:
-        if export_import.import_notes(self, self.notes_store) is not None:
-            self.entry_panel.reload_notes()
-            self.browser.refresh_notes()
+        export_import.import_notes(self, self.notes)  # the service announces the change
 
     def _sync_to_line(self, line: int) -> None:
         """Show the entry of a matched line and select it in the matches panel."""
@@ -392,9 +392,6 @@ class MainWindow(QMainWindow):
 
     def _on_entry_panel_entry_requested(self, entry_id: str) -> None:
         self.browser.select_entry(entry_id)  # the panel already shows it
-
-    def _on_entry_panel_notes_changed(self, _entry_id: str) -> None:
-        self.browser.refresh_notes()
 
     def _on_theme_theme_changed(self, dark: bool) -> None:
         self._apply_dark(dark)

@@ -227,10 +227,6 @@ class ScanScheduler(QObject):
         self._pending.append(job)
         self._start_next()
 
-    @property
-    def running_count(self) -> int:
-        return len(self._started)
-
     def shutdown(self, timeout: float = 2.0) -> None:
         """Stop every scan, waiting for the children to exit (used when the window closes)."""
         for job in self._pending:
