@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint format bench clean
+.PHONY: run test setup lint format bench clean translations
 
 setup: $(STAMP)
 
@@ -24,6 +24,9 @@ test: lint
 format: setup
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+translations: setup  # collect the UI's marked strings into resources/i18n/*.ts, compile .qm
+	$(PY) scripts/translations.py
 
 bench: setup
 	$(PY) bench/bench_scan.py

@@ -10,16 +10,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from triage_app.core.entry import Entry
 from triage_app.core.notes import normalise_action
-from triage_app.ui.entry.sections import para, sources_label, text_of, word
+from triage_app.ui.entry.words import word
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.code_block import CodeBlock
 from triage_app.ui.widgets.mark_buttons import MarkButtons
 from triage_app.ui.widgets.notes_service import NotesService
 from triage_app.ui.widgets.rate_bar import RateBar
+from triage_app.ui.widgets.text import link_html, para, text_of
 
 
 class ActionCard(QFrame):
@@ -72,6 +73,22 @@ def action_cards(
         card.action = action
         cards.append(card)
     return cards
+
+
+def sources_label(
+    sources: Any, language: str, parent: QWidget, on_link: Callable[[str], None]
+) -> QLabel | None:
+    items = [str(s).strip() for s in sources or [] if str(s).strip()]
+    if not items:
+        return None
+    label = para(
+        f"{word('sources', language)}: " + " · ".join(link_html(s) for s in items),
+        parent,
+        muted=True,
+        rich=True,
+    )
+    label.linkActivated.connect(on_link)
+    return label
 
 
 def _card(

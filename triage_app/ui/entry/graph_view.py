@@ -36,32 +36,10 @@ from triage_app.core.catalog import Catalog
 from triage_app.core.related import RelatedIndex, RelatedLink
 from triage_app.ui.entry.graph_items import EdgeLabel, NodeItem, arrow_head
 from triage_app.ui.entry.graph_layout import COMPACT, WIDE, GraphPlan, PlacedNode, plan_graph
+from triage_app.ui.entry.words import relation_words
 from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.i18n import normal_language
 
-RELATION_TEXT = {
-    "en": {
-        "leads_to": "leads to",
-        "preceded_by": "preceded by",
-        "frequently_confused_with": "confused with",
-        "confused_short": "confused",
-        "if": "if…",
-        "preceded_short": "precedes",
-        "missing": "not in the catalogue",
-        "none": "No related errors recorded.",
-        "more": "more",
-    },
-    "zh": {
-        "leads_to": "导致",
-        "preceded_by": "前因",
-        "frequently_confused_with": "易混淆",
-        "confused_short": "易混淆",
-        "if": "条件…",
-        "preceded_short": "前因",
-        "missing": "不在目录中",
-        "none": "没有记录相关错误。",
-        "more": "更多",
-    },
-}
 MIN_SCALE = 0.72  # smaller text is unreadable: scroll sideways instead
 COMPACT_BELOW = 500  # px of width below which the compact layout is used
 
@@ -109,7 +87,7 @@ class GraphView(QGraphicsView):
         self._rebuild()
 
     def set_language(self, language: str) -> None:
-        self._language = language if language in RELATION_TEXT else "en"
+        self._language = normal_language(language)
         self._rebuild()
 
     def nodes(self) -> dict[str, NodeItem]:
@@ -159,7 +137,7 @@ class GraphView(QGraphicsView):
         self._nodes = {}
         palette = self.palette()
         scene.setBackgroundBrush(palette.color(QPalette.ColorRole.Base))
-        words = RELATION_TEXT[self._language]
+        words = relation_words(self._language)
         if self._entry_id is None:
             self._plan = None
             return
@@ -208,7 +186,7 @@ class GraphView(QGraphicsView):
         scene.addItem(line)
         if link.relation != "frequently_confused_with":
             scene.addItem(arrow_head(start, end, color))
-        words = RELATION_TEXT[self._language]
+        words = relation_words(self._language)
         shorter = {"frequently_confused_with": "confused_short", "preceded_by": "preceded_short"}
         key = shorter.get(link.relation, link.relation) if self._compact else link.relation
         text = words[key]  # the compact layout's labels sit closer together
@@ -225,7 +203,7 @@ class GraphView(QGraphicsView):
     def _tooltip(self, placed: PlacedNode) -> str:
         if placed.kind == "more":
             return "<br>".join(html.escape(i) for i in placed.hidden)
-        words = RELATION_TEXT[self._language]
+        words = relation_words(self._language)
         parts = [f"<b>{html.escape(placed.entry_id)}</b>"]
         entry = self._catalog.get(placed.entry_id)
         if entry is None:
@@ -237,7 +215,7 @@ class GraphView(QGraphicsView):
         return "<br>".join(parts)
 
     def _edge_tooltip(self, link: RelatedLink) -> str:
-        words = RELATION_TEXT[self._language]
+        words = relation_words(self._language)
         head = f"{words[link.relation]} {link.target}"
         if link.probability is not None:
             head += f" ({round(link.probability * 100)}%)"

@@ -1,15 +1,16 @@
 """The entry panel: everything the catalogue and the user's notes know about one entry.
 
-One scrolling column: the signature and facts, root cause, versions, OS notes, dead ends,
-workarounds, the user's notes, the transition graph with a list of every related entry, then
-documentation, dates, aliases, tags, the matching pattern and any unknown fields. Sections a
-record does not have are left out. Back/forward history covers navigation from the graph and
+One scrolling column: the summary sections (signature, facts, root cause), the related
+errors (graph and list), the body sections (versions, OS notes, dead ends, workarounds), the
+user's notes, then the tail sections (documentation, dates and names, the matching pattern,
+unknown fields). The sections are listed in `sections`; those a record has nothing for are
+left out. Back/forward history covers navigation from the graph and
 from links; the shell hears about every such jump through `entry_requested`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -25,16 +26,21 @@ from PySide6.QtWidgets import (
 from triage_app.core.catalog import Catalog
 from triage_app.core.entry import Entry
 from triage_app.core.related import RelatedIndex
-from triage_app.ui.entry import sections as sec
-from triage_app.ui.entry import tail as entry_tail
-from triage_app.ui.entry.action_cards import ActionCard, action_cards
+from triage_app.ui.entry.action_cards import ActionCard
 from triage_app.ui.entry.related_section import ENTRY_SCHEME, RelatedSection
-from triage_app.ui.entry.versions_table import versions
+from triage_app.ui.entry.sections import BODY, SUMMARY, TAIL, Context
+from triage_app.ui.entry.summary import SignatureView
+from triage_app.ui.entry.words import tr, word
 from triage_app.ui.widgets import accents
-from triage_app.ui.widgets.collapsible import Collapsible
 from triage_app.ui.widgets.notes_service import ALL, NotesService
 from triage_app.ui.widgets.settings import Settings
+from triage_app.ui.widgets.text import clear_layout, column, para, rule, tool_button
 from triage_app.ui.widgets.wrap_text import ElidedLabel
+
+EMPTY = QT_TRANSLATE_NOOP(
+    "EntryPanel",
+    "Select an error (from a log or the catalogue) to see what is known about it.",
+)
 
 
 class EntryPanel(QWidget):
@@ -82,13 +88,13 @@ class EntryPanel(QWidget):
     # Construction -----------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        self.back_button = sec.tool_button("◀", "Back", self)
-        self.forward_button = sec.tool_button("▶", "Forward", self)
+        self.back_button = tool_button("◀", "Back", self)
+        self.forward_button = tool_button("▶", "Forward", self)
         self.title = ElidedLabel("", self)
-        self.notes_button = sec.tool_button("", "Jump to my notes", self)
+        self.notes_button = tool_button("", "Jump to my notes", self)
         self.language_buttons = QButtonGroup(self)
-        self.english_button = sec.tool_button("EN", "Show the English text", self)
-        self.chinese_button = sec.tool_button(
+        self.english_button = tool_button("EN", "Show the English text", self)
+        self.chinese_button = tool_button(
             "中文", "Show the Chinese text where the record has it", self
         )
         for i, button in enumerate((self.english_button, self.chinese_button)):
@@ -107,12 +113,12 @@ class EntryPanel(QWidget):
         self.content = QWidget()
         # The summary (signature, facts, root cause) comes first, then how the error relates
         # to others (is this the cause or a consequence?), then versions and what to do.
-        self.details, self._details_layout = sec.column(self.content, 10)
-        self.body, self._body_layout = sec.column(self.content, 10)
+        self.details, self._details_layout = column(self.content, 10)
+        self.body, self._body_layout = column(self.content, 10)
         self.notes_panel.setParent(self.content)
         self.related = RelatedSection(self._catalog, self._related, self.content)
         self.graph = self.related.graph
-        self.tail, self._tail_layout = sec.column(self.content, 10)
+        self.tail, self._tail_layout = column(self.content, 10)
 
     def _build_layout(self) -> None:
         bar = QHBoxLayout()
@@ -129,7 +135,7 @@ class EntryPanel(QWidget):
         inner.addWidget(self.details)
         inner.addWidget(self.related)
         inner.addWidget(self.body)
-        inner.addWidget(sec.rule(self.content))
+        inner.addWidget(rule(self.content))
         inner.addWidget(self.notes_panel)
         inner.addWidget(self.tail)
         inner.addStretch(1)
@@ -297,101 +303,58 @@ class EntryPanel(QWidget):
         self.forward_button.setEnabled(bool(self._forward))
         self.title.setText(entry_id or "")
         self.title.setToolTip(entry_id or "")
-        sec.clear_layout(self._details_layout)
-        sec.clear_layout(self._body_layout)
-        sec.clear_layout(self._tail_layout)
+        for layout in (self._details_layout, self._body_layout, self._tail_layout):
+            clear_layout(layout)
         self._cards = []
         if entry_id is None:
-            muted = self.empty_label.palette()
-            muted.setColor(muted.ColorRole.WindowText, accents.muted_text(self.palette()))
-            self.empty_label.setPalette(muted)
-            self.empty_label.setText(
-                "选择一个错误以查看目录中的信息。"
-                if self._language == "zh"
-                else "Select an error (from a log or the catalogue) to see what is known about it."
-            )
-            self.stack.setCurrentWidget(self.empty_label)
-            self.notes_panel.set_entry(None)
-            self.related.show_entry(None, self._language)
-            self._update_notes_button()
+            self._show_empty()
             return
         self.stack.setCurrentWidget(self.scroll)
         if entry is None:
             self._fill_missing(entry_id)
         else:
-            self._fill_details(entry)
-            self._fill_tail(entry)
+            self._fill(entry)
         actions = [c.action for c in self._cards if c.action]
         self.notes_panel.set_language(self._language)
         self.notes_panel.set_entry(entry_id, actions)
-        self._fill_related(entry_id)
+        self.related.show_entry(entry_id, self._language)
         self._update_notes_button()
         self.scroll.verticalScrollBar().setValue(scroll_value if keep_scroll else 0)
 
+    def _show_empty(self) -> None:
+        muted = self.empty_label.palette()
+        muted.setColor(muted.ColorRole.WindowText, accents.muted_text(self.palette()))
+        self.empty_label.setPalette(muted)
+        self.empty_label.setText(tr(EMPTY, self._language))
+        self.stack.setCurrentWidget(self.empty_label)
+        self.notes_panel.set_entry(None)
+        self.related.show_entry(None, self._language)
+        self._update_notes_button()
+
     def _fill_missing(self, entry_id: str) -> None:
         add = self._details_layout.addWidget
-        add(sec.signature_view(entry_id, self.details))
-        add(sec.para(sec.word("missing", self._language), self.details, muted=True))
+        add(SignatureView(entry_id, self.details))
+        add(para(word("missing", self._language), self.details, muted=True))
 
-    def _fill_details(self, entry: Entry) -> None:
-        lang, parent, add = self._language, self.details, self._details_layout.addWidget
-        add(sec.signature_view(sec.pick(entry, "signature", lang), parent, lang))
-        kinds = [entry.domain, entry.category, entry.get("subcategory")]
-        add(sec.para(" · ".join(str(k) for k in kinds if k), parent, muted=True))
-        facts = sec.facts(entry, lang, parent)
-        if facts is not None:
-            add(facts)
-        sec.add_section(
-            self._details_layout,
-            lang,
-            "root_cause",
-            sec.para(sec.pick(entry, "root_cause", lang), parent),
-        )
-        layout, parent, add = self._body_layout, self.body, self._body_layout.addWidget
-        sec.add_section(layout, lang, "versions", versions(entry, lang, parent))
-        sec.add_section(layout, lang, "os_specific", sec.os_notes(entry, parent))
-        for kind in ("dead_ends", "workarounds"):
-            cards = action_cards(
-                entry,
-                kind,
-                lang,
-                self._notes,
-                self._on_link_activated,
-                parent,
-            )
-            if cards:
-                add(sec.heading(sec.word(kind, lang), parent))
-                for card in cards:
-                    add(card)
-                self._cards.extend(cards)
-
-    def _fill_tail(self, entry: Entry) -> None:
-        lang, parent, layout = self._language, self.tail, self._tail_layout
-        sec.add_section(
-            layout, lang, "docs", entry_tail.docs(entry, parent, self._on_link_activated)
-        )
-        sec.add_section(layout, lang, "record", entry_tail.record_info(entry, lang, parent))
-        layout.addWidget(
-            Collapsible(
-                sec.word("matching", lang),
-                entry_tail.matching(entry, lang, parent),
-                parent,
-                key="matching",
-            )
-        )
-        other = entry_tail.other_fields(entry, parent)
-        if other is not None:
-            layout.addWidget(
-                Collapsible(sec.word("other", lang), other, parent, key="other", expanded=True)
-            )
-
-    def _fill_related(self, entry_id: str) -> None:
-        self.related.show_entry(entry_id, self._language)
+    def _fill(self, entry: Entry) -> None:
+        """Every section that has something to show, in the order of the section lists."""
+        for sections, box, layout in (
+            (SUMMARY, self.details, self._details_layout),
+            (BODY, self.body, self._body_layout),
+            (TAIL, self.tail, self._tail_layout),
+        ):
+            context = Context(self._language, box, self._notes, self._on_link_activated)
+            for build in sections:
+                widget = build(entry, context)
+                if widget is not None:
+                    layout.addWidget(widget)
+            self._cards.extend(context.cards)
 
     def _update_notes_button(self) -> None:
         count = 0
         if self._entry_id is not None:
             count = len(self._notes.notes_for(self._entry_id))
         self.notes_button.setText(f"✎ {count}" if count else "✎")
-        self.notes_button.setToolTip(f"My notes ({count})" if count else "My notes")
+        tip = tr(QT_TRANSLATE_NOOP("EntryPanel", "My notes"), self._language)
+        self.notes_button.setToolTip(f"{tip} ({count})" if count else tip)
         self.notes_button.setEnabled(self._entry_id is not None)

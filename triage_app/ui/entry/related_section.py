@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from triage_app.core.catalog import Catalog
 from triage_app.core.related import RelatedIndex, RelatedLink
-from triage_app.ui.entry import sections as sec
-from triage_app.ui.entry.graph_view import RELATION_TEXT, GraphView
+from triage_app.ui.entry.graph_view import GraphView
+from triage_app.ui.entry.words import relation_words, tr, word
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.collapsible import Collapsible
+from triage_app.ui.widgets.text import heading, para, soft_wrap
 
 ENTRY_SCHEME = "entry:"
 
@@ -34,12 +35,12 @@ class RelatedSection(QWidget):
     def __init__(self, catalog: Catalog, related: RelatedIndex, parent: QWidget | None = None):
         super().__init__(parent)
         self._catalog, self._related = catalog, related
-        self.heading = sec.heading("", self)
+        self.heading = heading("", self)
         self.graph = GraphView(catalog, related, self)
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
-        self.own_list = sec.para("", self, rich=True)
-        self.inferred_list = sec.para("", self, rich=True)
+        self.own_list = para("", self, rich=True)
+        self.inferred_list = para("", self, rich=True)
         self.inferred_box = Collapsible("", self.inferred_list, self, key="inferred")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -56,7 +57,7 @@ class RelatedSection(QWidget):
         """Fill the section for `entry_id`; hidden when there is nothing to show."""
         links = self._related.links(entry_id)
         self.setVisible(bool(entry_id) and (entry_id in self._catalog or bool(links)))
-        self.heading.setText(sec.word("related", language))
+        self.heading.setText(word("related", language))
         self.graph.set_language(language)
         self.graph.show_entry(entry_id)
         self.legend.setText(_legend(links, self._catalog, language))
@@ -66,7 +67,7 @@ class RelatedSection(QWidget):
         self.own_list.setText(_related_html(own, self._catalog, language))
         self.own_list.setVisible(bool(own))
         self.inferred_list.setText(_related_html(inferred, self._catalog, language))
-        title = "其他条目记录的关联" if language == "zh" else "Linked from other entries"
+        title = tr(QT_TRANSLATE_NOOP("EntryPanel", "Linked from other entries"), language)
         self.inferred_box.toggle.setText(f"{title} ({len(inferred)})")
         self.inferred_box.setVisible(bool(inferred))
 
@@ -80,7 +81,7 @@ class RelatedSection(QWidget):
 
 def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
     """Colour keys for the relations (and missing ids) the graph actually shows."""
-    words = RELATION_TEXT[language]
+    words = relation_words(language)
     present = {link.relation for link in links}
     parts = [
         f"<span style='color:{accents.css(accents.RELATION_COLORS[r])}'>■</span> {words[r]}"
@@ -95,7 +96,7 @@ def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
 
 
 def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
-    words = RELATION_TEXT[language]
+    words = relation_words(language)
     arrows = {"preceded_by": "↑", "leads_to": "↓", "frequently_confused_with": "≈"}
     rows = []
     order = ("preceded_by", "leads_to", "frequently_confused_with")
@@ -116,10 +117,10 @@ def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> 
             head += f" · {round(link.probability * 100)}%"
         details = []
         if link.condition:
-            when = html.escape(sec.word("when", language))
-            details.append(f"<i>{when}:</i> {html.escape(sec.soft_wrap(link.condition))}")
+            when = html.escape(word("when", language))
+            details.append(f"<i>{when}:</i> {html.escape(soft_wrap(link.condition))}")
         if link.distinction:
-            details.append(html.escape(sec.soft_wrap(link.distinction)))
+            details.append(html.escape(soft_wrap(link.distinction)))
         body = f"<div style='margin-left:18px'>{'<br>'.join(details)}</div>" if details else ""
         rows.append(f"<div style='margin-bottom:4px'>{head}{body}</div>")
     return "".join(rows)

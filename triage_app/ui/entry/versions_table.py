@@ -12,21 +12,22 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
 
 from triage_app.core.entry import Entry
-from triage_app.ui.entry.sections import para, text_of
+from triage_app.ui.entry.words import tr
 from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.text import para, text_of
 
 COLUMNS = ("version", "status", "introduced", "deprecated", "removed")
-HEADINGS_ZH = {
-    "version": "版本",
-    "status": "状态",
-    "introduced": "引入",
-    "deprecated": "弃用",
-    "removed": "移除",
+HEADINGS = {
+    "version": QT_TRANSLATE_NOOP("EntryPanel", "Version"),
+    "status": QT_TRANSLATE_NOOP("EntryPanel", "Status"),
+    "introduced": QT_TRANSLATE_NOOP("EntryPanel", "Introduced"),
+    "deprecated": QT_TRANSLATE_NOOP("EntryPanel", "Deprecated"),
+    "removed": QT_TRANSLATE_NOOP("EntryPanel", "Removed"),
 }
 STATUS_COLORS = {
     "active": accents.WARN,
@@ -82,7 +83,7 @@ class VersionsTable(QWidget):
         return sum(widths) + 12 * max(0, len(widths) - 1)
 
     def _heading(self, name: str) -> str:
-        return HEADINGS_ZH[name] if self._language == "zh" else name.capitalize()
+        return tr(HEADINGS[name], self._language)
 
     def _arrange(self, *, wide: bool) -> None:
         if wide == self._wide:
@@ -121,8 +122,7 @@ class VersionsTable(QWidget):
                 self._grid.addWidget(self._cell("status", version["status"]), line, 1)
             line += 1
             dates = [
-                f"{self._heading(n).lower() if self._language != 'zh' else self._heading(n)} "
-                f"{text_of(version[n])}"
+                f"{self._heading(n).lower()} {text_of(version[n])}"
                 for n in ("introduced", "deprecated", "removed")
                 if version.get(n)
             ]

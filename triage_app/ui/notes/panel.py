@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QHideEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -28,27 +28,25 @@ from PySide6.QtWidgets import (
 from triage_app.core.notes import Mark, normalise_action
 from triage_app.ui.notes.editor import NoteEditor
 from triage_app.ui.widgets import accents
-from triage_app.ui.widgets.mark_buttons import MARK_TEXT
+from triage_app.ui.widgets.i18n import normal_language, translate
+from triage_app.ui.widgets.mark_buttons import mark_words
 from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 TEXT = {
-    "en": {
-        "title": "My notes",
-        "add": "Add note",
-        "empty": "No notes yet. Notes stay on this computer and are saved as you type.",
-        "read_only": "Notes are read-only: {reason}",
-        "orphans": "Your marks on actions this entry no longer lists",
-        **MARK_TEXT["en"],
-    },
-    "zh": {
-        "title": "我的笔记",
-        "add": "添加笔记",
-        "empty": "还没有笔记。笔记保存在本机，输入时自动保存。",
-        "read_only": "笔记为只读：{reason}",
-        "orphans": "你对本条目已不再列出的操作所做的标记",
-        **MARK_TEXT["zh"],
-    },
+    "title": QT_TRANSLATE_NOOP("Notes", "My notes"),
+    "add": QT_TRANSLATE_NOOP("Notes", "Add note"),
+    "empty": QT_TRANSLATE_NOOP(
+        "Notes", "No notes yet. Notes stay on this computer and are saved as you type."
+    ),
+    "read_only": QT_TRANSLATE_NOOP("Notes", "Notes are read-only: {reason}"),
+    "orphans": QT_TRANSLATE_NOOP("Notes", "Your marks on actions this entry no longer lists"),
 }
+
+
+def words_for(language: str) -> dict[str, str]:
+    """The panel's words in `language` (translation context "Notes"), verdicts included."""
+    words = {key: translate("Notes", text, language) for key, text in TEXT.items()}
+    return {**words, **mark_words(language)}
 
 
 class NotesPanel(QWidget):
@@ -129,7 +127,7 @@ class NotesPanel(QWidget):
         self.reload()
 
     def set_language(self, language: str) -> None:
-        self._language = language if language in TEXT else "en"
+        self._language = normal_language(language)
         self._apply_language()
         self._rebuild_orphans()
 
@@ -250,12 +248,12 @@ class NotesPanel(QWidget):
         return editor
 
     def _apply_language(self) -> None:
-        words = TEXT[self._language]
+        words = words_for(self._language)
         self.add_button.setText(words["add"])
         self._refresh_hint()
 
     def _refresh_hint(self) -> None:
-        words = TEXT[self._language]
+        words = words_for(self._language)
         count = sum(1 for e in self._editors if e.note is not None)
         self.title.setText(f"{words['title']} ({count})" if count else words["title"])
         error = self._notes.read_error
@@ -268,7 +266,7 @@ class NotesPanel(QWidget):
         self.banner.setVisible(reason is not None)
         if reason:
             color = accents.WARN
-            self.banner.setText("⚠ " + TEXT[self._language]["read_only"].format(reason=reason))
+            self.banner.setText("⚠ " + words_for(self._language)["read_only"].format(reason=reason))
             self.banner.setStyleSheet(
                 f"QLabel#notesReadOnlyBanner {{ background: "
                 f"{accents.css(accents.tint(color, self.palette(), 0.25))}; border: 1px solid "
@@ -287,7 +285,7 @@ class NotesPanel(QWidget):
         self.orphans.setVisible(bool(marks))
         if not marks:
             return
-        words = TEXT[self._language]
+        words = words_for(self._language)
         heading = QLabel(words["orphans"], self.orphans)
         heading.setWordWrap(True)
         self._orphan_box.addWidget(heading)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
 from triage_app.ui.widgets import accents
+from triage_app.ui.widgets.i18n import translate
 from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 MARK_TEXT = {
-    "en": {
-        "worked": "Worked for me",
-        "did_not_work": "Didn't work",
-        "did_not_work_long": "Didn't work for me",
-    },
-    "zh": {"worked": "对我有效", "did_not_work": "对我无效", "did_not_work_long": "对我无效"},
+    "worked": QT_TRANSLATE_NOOP("Notes", "Worked for me"),
+    "did_not_work": QT_TRANSLATE_NOOP("Notes", "Didn't work"),
+    "did_not_work_long": QT_TRANSLATE_NOOP("Notes", "Didn't work for me"),
 }
+
+
+def mark_words(language: str) -> dict[str, str]:
+    """The verdicts' names in `language` (translation context "Notes")."""
+    return {key: translate("Notes", text, language) for key, text in MARK_TEXT.items()}
 
 
 class MarkButtons(QWidget):
@@ -35,7 +39,7 @@ class MarkButtons(QWidget):
         super().__init__(parent)
         self._notes, self._entry_id, self._action = notes, entry_id, action
         self._verdict = verdict
-        words = MARK_TEXT.get(language, MARK_TEXT["en"])
+        words = mark_words(language)
         self.buttons: dict[str, QToolButton] = {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
