@@ -8,6 +8,7 @@ import sys
 
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.report import print_file_report
+from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
 from triage_app.cli.style import stdout_style
 from triage_app.core.matcher import Matcher
 from triage_app.core.scan import FileResult, scan_file
@@ -21,12 +22,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Exit 0: no match; 1: a match; 2: a file could not be read.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", *REPORT_FORMATS),
+        default="text",
+        help="text (default), json (the headless contract), or a report to share: "
+        "markdown or html (secrets redacted)",
+    )
     parser.add_argument(
         "--encoding", metavar="CODEC", help="decode with CODEC instead of detecting the encoding"
     )
     parser.add_argument("--no-fuzzy", action="store_true", help="report only exact pattern matches")
     add_catalog_option(parser)
+    add_report_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -47,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         }
         json.dump(doc, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
+    elif args.format in REPORT_FORMATS:
+        write_report(args, results, catalog)
     else:
         style = stdout_style()
         for result in results:
