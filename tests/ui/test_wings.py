@@ -18,6 +18,7 @@ UI = PACKAGE / "ui"
 WINGS = ("log", "entry", "notes", "catalog")
 SHARED = ("widgets", "workers")
 SHELL = ("window",)
+MAX_LINES = 400
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -92,6 +93,14 @@ def test_only_the_shell_imports_the_wings():
     for path in outside:
         wings = {part_of(m) for m in imported_modules(path)} & set(WINGS)
         assert not wings, f"{path.relative_to(PACKAGE)} imports the wings {sorted(wings)}"
+
+
+def test_every_window_module_stays_small():
+    sizes = {
+        str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in [*UI.rglob("*.py"), PACKAGE / "app.py", PACKAGE / "core" / "scan_process.py"]
+    }
+    assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
 
 
 def test_the_checker_sees_a_forbidden_import(tmp_path):
