@@ -11,7 +11,7 @@ from pathlib import Path
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
 from triage_app.cli.style import stdout_style
-from triage_app.core.catalog import default_catalog_dirs, load_catalog
+from triage_app.core.catalog import backtracking_warnings, default_catalog_dirs, load_catalog
 from triage_app.core.problems import Severity
 
 
@@ -45,6 +45,7 @@ def run_validate(args: argparse.Namespace) -> int:
     dirs = args.dirs or default_catalog_dirs()
     severity = Severity.ERROR if args.strict_links else Severity.WARNING
     catalog = load_catalog(dirs, missing_links=severity)
+    catalog.problems.extend(backtracking_warnings(catalog))
     style = stdout_style()
     colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
     for problem in catalog.problems:

@@ -6,14 +6,16 @@ validation is reported and skipped; everything else still loads.
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from triage_app.core import paths
+from triage_app.core import paths, regex_budget
 from triage_app.core.entry import Entry, compile_pattern
 from triage_app.core.problems import Problem, Severity
+from triage_app.core.record_file import RecordFileError, load_record_file
+from triage_app.core.regex_check import backtrack_risk
 from triage_app.core.validate import validate_record
 
 
@@ -67,7 +69,16 @@ def default_catalog_dirs(extra: Sequence[Path] = ()) -> list[Path]:
 
 
 def load_catalog(dirs: Iterable[Path], *, missing_links: Severity = Severity.WARNING) -> Catalog:
-    """Load every `*.json` record below each folder, in order; later folders override."""
+    """Load every `*.json` record below each folder, in order; later folders override.
+
+    Checking a record runs its regex on its examples; each such call has a time budget, so a
+    pattern that backtracks catastrophically is reported and skipped instead of hanging.
+    """
+    with regex_budget.budget():
+        return _load_catalog(dirs, missing_links)
+
+
+def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
     catalog = Catalog()
     origin: dict[str, Path] = {}
     for directory in dirs:
@@ -115,21 +126,9 @@ def load_catalog(dirs: Iterable[Path], *, missing_links: Severity = Severity.WAR
 def _load_file(path: Path, root: Path, problems: list[Problem]) -> Entry | None:
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(Problem(Severity.ERROR, source, None, f"cannot read the file: {exc}"))
-        return None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(
-            Problem(
-                Severity.ERROR,
-                source,
-                None,
-                f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-            )
-        )
+        record = load_record_file(path)
+    except RecordFileError as exc:
+        problems.append(Problem(Severity.ERROR, source, None, f"{exc}; the file is skipped"))
         return None
     found = validate_record(record, source)
     problems.extend(found)
@@ -165,3 +164,28 @@ def _check_links(catalog: Catalog, severity: Severity) -> None:
                         entry.id,
                     )
                 )
+
+
+def backtracking_warnings(catalog: Catalog) -> list[Problem]:
+    """A warning for each loaded pattern whose shape can backtrack catastrophically."""
+    found = []
+    for entry in catalog:
+        patterns = [("regex", entry.regex, entry.case_sensitive)]
+        for i, variant in enumerate(entry.get("variants", [])):
+            if isinstance(variant, dict) and isinstance(variant.get("regex"), str):
+                case = bool(variant.get("case_sensitive"))
+                patterns.append((f"variants[{i}].regex", variant["regex"], case))
+        for field_name, regex, case_sensitive in patterns:
+            why = backtrack_risk(regex, 0 if case_sensitive else re.IGNORECASE)
+            if why:
+                found.append(
+                    Problem(
+                        Severity.WARNING,
+                        entry.source,
+                        field_name,
+                        f"can backtrack catastrophically ({why}); scans give each search a "
+                        "time budget and skip the pattern for the rest of a file when it runs out",
+                        entry.id,
+                    )
+                )
+    return found

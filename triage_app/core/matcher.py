@@ -20,9 +20,11 @@ from dataclasses import dataclass
 
 import ahocorasick_rs
 
+from triage_app.core import regex_budget
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyIndex, looks_like_error
 from triage_app.core.literals import NON_ASCII, LiteralWeigher, fold, line_local, requirements
+from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
@@ -65,6 +67,9 @@ class Matcher:
     def __init__(self, targets: Sequence[Target], fuzzy: FuzzyIndex | None = None) -> None:
         self.targets = sorted(targets, key=lambda t: t.id)
         self.fuzzy = fuzzy
+        # Patterns that ran past their time budget (`regex_budget`) in the current file: target
+        # index -> the line it happened on. They are skipped for the rest of that file.
+        self.slow: dict[int, int] = {}
         self._weighers = [LiteralWeigher(t.pattern.pattern, t.pattern.flags) for t in self.targets]
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
@@ -143,14 +148,37 @@ class Matcher:
             sorted(candidates, key=lambda c: (-c.literal_chars, -c.confidence, c.entry_id))
         )
 
-    def regex_candidates(self, text: str, indexes: Iterable[int] | None = None) -> list[Candidate]:
-        """Every target (or those in `indexes`) whose regex matches the capped line."""
+    def regex_candidates(
+        self, text: str, indexes: Iterable[int] | None = None, line_no: int = 0
+    ) -> list[Candidate]:
+        """Every target (or those in `indexes`) whose regex matches the capped line.
+
+        Each search runs under the per-call time budget; a pattern that runs past it is
+        recorded in `slow` (with `line_no`) and skipped from then on.
+        """
         found = []
+        slow = self.slow
         for index in range(len(self.targets)) if indexes is None else indexes:
-            match = self.targets[index].pattern.search(text)
-            if match:
-                found.append(self._candidate(index, text, match))
+            if slow and index in slow:
+                continue
+            regex_budget.start()
+            try:
+                match = self.targets[index].pattern.search(text)
+                if match:
+                    found.append(self._candidate(index, text, match))
+            except PatternTimeoutError:
+                slow[index] = line_no
+            finally:
+                regex_budget.stop()
         return found
+
+    def reset_slow(self) -> None:
+        """Forget the slow patterns of the previous file (call when a new file starts)."""
+        self.slow = {}
+
+    def slow_patterns(self) -> list[tuple[str, int]]:
+        """(entry id, line) of each pattern that ran past its budget in the current file."""
+        return sorted((self.targets[i].id, line) for i, line in self.slow.items())
 
     def fuzzy_candidates(self, text: str) -> list[Candidate]:
         if self.fuzzy is None:
@@ -172,7 +200,8 @@ class Matcher:
     def match_line(self, line: str, line_no: int = 1, *, fuzzy: bool = True) -> LineMatch | None:
         """Match one raw line (ANSI removed and capped here), every regex tried."""
         text, truncated = cap_line(strip_ansi(line).removesuffix("\r"))
-        found = self.regex_candidates(text)
+        with regex_budget.budget():
+            found = self.regex_candidates(text, line_no=line_no)
         if not found and fuzzy and looks_like_error(text):
             found = self.fuzzy_candidates(text)
         if not found:
@@ -202,9 +231,10 @@ class Matcher:
         else:
             lines = _TextLines(chunk)
         hits = self._literal_hits(lines)
-        if self.always:
-            self._add_always(lines, hits)
-        return self._evaluate(lines, hits, first_line, fuzzy_budget)
+        with regex_budget.budget():
+            if self.always:
+                self._add_always(lines, hits)
+            return self._evaluate(lines, hits, first_line, fuzzy_budget)
 
     def _literal_hits(self, lines: _Lines) -> dict[int, tuple[int, int, set[int]]]:
         """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack."""
@@ -278,17 +308,35 @@ class Matcher:
         text = lines.text().replace("\r\n", "\n")
         starts = None
         for index, chunk_pattern in self._always_chunk:
-            if chunk_pattern is None:
-                for line_no in range(lines.count):
-                    hits.setdefault(line_no, (-1, -1, set()))[2].add(index)
+            if index in self.slow:
                 continue
-            if starts is None:
-                starts = [0, *(m.end() for m in _NEWLINES.finditer(text))]
-            for match in chunk_pattern.finditer(text):
-                line_no = bisect_right(starts, match.start()) - 1
+            if chunk_pattern is not None:
+                if starts is None:
+                    starts = [0, *(m.end() for m in _NEWLINES.finditer(text))]
+                if self._always_in_chunk(index, chunk_pattern, text, starts, hits):
+                    continue
+            for line_no in range(lines.count):  # no chunk pass, or it ran out of time
                 hits.setdefault(line_no, (-1, -1, set()))[2].add(index)
         for line_no in lines.long_lines():  # the cap can change what a pattern sees
             hits.setdefault(line_no, (-1, -1, set()))[2].update(self.always)
+
+    @staticmethod
+    def _always_in_chunk(
+        index: int, chunk_pattern: re.Pattern[str], text: str, starts: list[int], hits: dict
+    ) -> bool:
+        """One budgeted pass of a line-local pattern over the chunk; False if it timed out
+        (the lines are then tried one by one, each with its own budget)."""
+        found = []
+        regex_budget.start()
+        try:
+            found = [m.start() for m in chunk_pattern.finditer(text)]
+        except PatternTimeoutError:
+            return False
+        finally:
+            regex_budget.stop()
+        for start in found:
+            hits.setdefault(bisect_right(starts, start) - 1, (-1, -1, set()))[2].add(index)
+        return True
 
     def _evaluate(
         self,
@@ -303,7 +351,7 @@ class Matcher:
             trigger = _TRIGGER in indexes
             indexes.discard(_TRIGGER)
             text, truncated = cap_line(lines.line(line_no, start, end))
-            found = self.regex_candidates(text, sorted(indexes))
+            found = self.regex_candidates(text, sorted(indexes), first_line + line_no)
             if not found and trigger and fuzzy_budget is not None and looks_like_error(text):
                 found = fuzzy_budget.lookup(self, text)
             if found:

@@ -93,3 +93,4 @@ class ScanSummary:
     warning: str | None = None
     cancelled: bool = False
     fuzzy_skipped: int = 0  # error-looking lines not compared because of the per-file cap
+    slow_patterns: list[tuple[str, int]] = field(default_factory=list)  # (entry id, line)

@@ -30,6 +30,7 @@ def iter_scan(
     total = source.info.size
     chunks = source.byte_chunks(chunk_bytes) if source.is_utf8 else source.text_chunks(chunk_bytes)
     newline = b"\n" if source.is_utf8 else "\n"
+    matcher.reset_slow()
     for chunk in chunks:
         if cancel is not None and cancel.is_set():
             summary.cancelled = True
@@ -39,6 +40,7 @@ def iter_scan(
         summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)
     summary.warning = source.warning
+    summary.slow_patterns = matcher.slow_patterns()
     if budget is not None:
         summary.fuzzy_skipped = budget.skipped
 
@@ -54,6 +56,7 @@ class FileResult:
     error: str | None = None
     warning: str | None = None
     matches: list[LineMatch] = field(default_factory=list)
+    slow_patterns: list[tuple[str, int]] = field(default_factory=list)
 
     def to_json(self) -> dict:
         doc = {
@@ -63,6 +66,7 @@ class FileResult:
             "compression": self.compression,
             "error": self.error,
             "matches": [m.to_json() for m in self.matches],
+            "slow_patterns": [{"entry_id": e, "line": n} for e, n in self.slow_patterns],
         }
         if self.warning:
             doc["warning"] = self.warning
@@ -92,6 +96,13 @@ def scan_file(
     result.lines = summary.lines
     result.matches = summary.matches
     result.warning = summary.warning
+    result.slow_patterns = summary.slow_patterns
+    for entry_id, line in summary.slow_patterns:
+        note = (
+            f"the pattern of {entry_id} took too long on line {line} and was skipped for "
+            "the rest of this file"
+        )
+        result.warning = f"{result.warning}; {note}" if result.warning else note
     if summary.fuzzy_skipped:
         note = (
             f"{summary.fuzzy_skipped} further error-looking lines were not compared "

@@ -7,12 +7,10 @@ fields are kept and warned about, never dropped.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from triage_app.core.entry import compile_pattern
 from triage_app.core.problems import Problem, Severity
 from triage_app.core.record_format import (
     BOOLEANS,
@@ -28,130 +26,23 @@ from triage_app.core.record_format import (
     ROLES,
     SOURCE_FIELDS,
     SOURCE_KINDS,
-    STATUSES,
     TIERS,
-    VARIANT_FIELDS,
     VERSION_FIELDS,
     WORKAROUND_FIELDS,
 )
+from triage_app.core.validate_base import (
+    _check_date,
+    _check_objects,
+    _check_rate,
+    _check_str,
+    _check_str_list,
+    _check_version,
+    _Checker,
+    _type_name,
+)
+from triage_app.core.validate_regex import check_regex, check_variants, quote_matched
 
 ID_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+\Z")
-
-
-class _Checker:
-    """Collects the problems of one record."""
-
-    def __init__(self, record: Mapping[str, Any], source: str) -> None:
-        self.record = record
-        self.source = source
-        self.problems: list[Problem] = []
-        rid = record.get("id")
-        self.entry_id = rid if isinstance(rid, str) else None
-
-    def add(self, field: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
-        self.problems.append(Problem(severity, self.source, field, message, self.entry_id))
-
-    def warn(self, field: str | None, message: str) -> None:
-        self.add(field, message, Severity.WARNING)
-
-
-def _type_name(value: Any) -> str:
-    return {
-        dict: "object",
-        list: "list",
-        str: "string",
-        bool: "boolean",
-        type(None): "null",
-        int: "integer",
-        float: "number",
-    }.get(type(value), type(value).__name__)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _check_str(c: _Checker, field: str, value: Any, *, required: bool = False) -> bool:
-    if value is None:
-        if required:
-            c.add(field, "is required")
-        return False
-    if not isinstance(value, str):
-        c.add(field, f"must be a string, not {_type_name(value)}")
-        return False
-    if required and not value.strip():
-        c.add(field, "must not be empty")
-        return False
-    return True
-
-
-def _check_rate(c: _Checker, field: str, value: Any) -> None:
-    if value is None:
-        return
-    if not _is_number(value):
-        c.add(field, f"must be a number from 0 to 1, not {_type_name(value)}")
-    elif not 0 <= value <= 1:
-        c.add(field, f"must be between 0 and 1, got {value}")
-
-
-def _check_date(c: _Checker, field: str, value: Any) -> None:
-    if value is None or not _check_str(c, field, value):
-        return
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-            raise ValueError
-        dt.date.fromisoformat(value)
-    except ValueError:
-        c.add(field, f"must be a date YYYY-MM-DD, got {value!r}")
-
-
-def _check_str_list(c: _Checker, field: str, value: Any) -> list[str]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        c.add(field, f"must be a list of strings, not {_type_name(value)}")
-        return []
-    good = []
-    for i, item in enumerate(value):
-        if isinstance(item, str):
-            good.append(item)
-        else:
-            c.add(f"{field}[{i}]", f"must be a string, not {_type_name(item)}")
-    return good
-
-
-def _check_objects(
-    c: _Checker,
-    field: str,
-    value: Any,
-    known: tuple[str, ...],
-    check_item: Callable[[_Checker, str, Mapping[str, Any]], None],
-) -> list[Mapping[str, Any]]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        c.add(field, f"must be a list of objects, not {_type_name(value)}")
-        return []
-    items = []
-    for i, item in enumerate(value):
-        where = f"{field}[{i}]"
-        if not isinstance(item, Mapping):
-            c.add(where, f"must be an object, not {_type_name(item)}")
-            continue
-        for key in item:
-            if key not in known:
-                c.warn(f"{where}.{key}", "unknown field (kept)")
-        check_item(c, where, item)
-        items.append(item)
-    return items
-
-
-def _check_version(c: _Checker, where: str, item: Mapping[str, Any]) -> None:
-    for key in VERSION_FIELDS:
-        _check_str(c, f"{where}.{key}", item.get(key))
-    status = item.get("status")
-    if isinstance(status, str) and status not in STATUSES:
-        c.add(f"{where}.status", f"must be one of {', '.join(STATUSES)}, got {status!r}")
 
 
 def _check_action_item(rate_field: str, text_field: str) -> Callable[..., None]:
@@ -204,56 +95,12 @@ def _check_sources(
         if isinstance(url, str) and url and not re.match(r"https?://[^\s/]+\.[^\s]+$", url):
             c.add(f"{here}.url", f"must be an http(s) URL, got {url!r}")
         quote = item.get("quote")
-        if (
-            quotes_matched_by
-            and isinstance(quote, str)
-            and quote
-            and not any(p.search(quote) for p in quotes_matched_by)
-        ):
-            c.add(f"{here}.quote", f"is matched by neither the regex nor a variant: {quote!r}")
-
-
-def _check_variants(c: _Checker, value: Any) -> list[re.Pattern[str]]:
-    """Other wordings of the error, each proven by its own examples; their compiled patterns."""
-    compiled: list[re.Pattern[str]] = []
-    if value is None:
-        return compiled
-    if not isinstance(value, list):
-        c.add("variants", f"must be a list of objects, not {_type_name(value)}")
-        return compiled
-    for i, item in enumerate(value):
-        where = f"variants[{i}]"
-        if not isinstance(item, Mapping):
-            c.add(where, f"must be an object, not {_type_name(item)}")
-            continue
-        for key in item:
-            if key not in VARIANT_FIELDS:
-                c.warn(f"{where}.{key}", "unknown field (kept)")
-        for key in ("lang", "note"):
-            _check_str(c, f"{where}.{key}", item.get(key))
-        case = item.get("case_sensitive")
-        if case is not None and not isinstance(case, bool):
-            c.add(f"{where}.case_sensitive", f"must be true or false, not {_type_name(case)}")
-        _check_objects(c, f"{where}.versions", item.get("versions"), VERSION_FIELDS, _check_version)
-        regex = item.get("regex")
-        if not _check_str(c, f"{where}.regex", regex, required=True):
-            continue
-        try:
-            pattern = compile_pattern(regex, bool(case))
-        except (re.error, OverflowError, RecursionError) as exc:
-            c.add(f"{where}.regex", f"is not a valid Python regular expression: {exc}")
-            continue
-        if pattern.search("") is not None:
-            c.add(f"{where}.regex", "matches an empty line, so it would fire on every line")
-            continue
-        examples = _check_str_list(c, f"{where}.examples", item.get("examples"))
-        if not examples:
-            c.add(f"{where}.examples", "a variant needs at least one example it matches")
-        for j, text in enumerate(examples):
-            if not pattern.search(text):
-                c.add(f"{where}.examples[{j}]", f"is not matched by the variant: {text!r}")
-        compiled.append(pattern)
-    return compiled
+        if quotes_matched_by and isinstance(quote, str) and quote:
+            matched = quote_matched(quotes_matched_by, quote)
+            if matched is None:
+                c.add(f"{here}.quote", "took longer than the time budget to match")
+            elif not matched:
+                c.add(f"{here}.quote", f"is matched by neither the regex nor a variant: {quote!r}")
 
 
 def _check_provenance(c: _Checker, value: Any, patterns: list[re.Pattern[str]]) -> None:
@@ -306,33 +153,6 @@ def _check_graph(c: _Checker, value: Any) -> None:
                 continue
             if not isinstance(target, str) or not ID_RE.match(target):
                 c.add(where, f"must name an entry id like 'domain/slug', got {target!r}")
-
-
-def _check_regex(c: _Checker, record: Mapping[str, Any]) -> re.Pattern[str] | None:
-    regex = record.get("regex")
-    if not _check_str(c, "regex", regex, required=True):
-        return None
-    case_sensitive = bool(record.get("case_sensitive"))
-    try:
-        pattern = compile_pattern(regex, case_sensitive)
-    except (re.error, OverflowError, RecursionError) as exc:
-        c.add("regex", f"is not a valid Python regular expression: {exc}")
-        return None
-    if pattern.search("") is not None:
-        c.add("regex", "matches an empty line, so it would fire on every line")
-        return None
-    signature = record.get("signature")
-    if isinstance(signature, str) and signature and not pattern.search(signature):
-        c.add("regex", "does not match the record's own signature")
-    for i, text in enumerate(_check_str_list(c, "examples", record.get("examples"))):
-        if not pattern.search(text):
-            c.add(f"examples[{i}]", f"is not matched by the regex: {text!r}")
-    for i, text in enumerate(
-        _check_str_list(c, "counter_examples", record.get("counter_examples"))
-    ):
-        if pattern.search(text):
-            c.add(f"counter_examples[{i}]", f"is matched by the regex but must not be: {text!r}")
-    return pattern
 
 
 def _check_identity(c: _Checker, record: Mapping[str, Any]) -> None:
@@ -405,8 +225,8 @@ def validate_record(record: Any, source: str) -> list[Problem]:
         c.add("os_specific", "must be an object mapping an OS name to a note")
     _check_graph(c, record.get("transition_graph"))
     _check_enums(c, record)
-    pattern = _check_regex(c, record)
-    variants = _check_variants(c, record.get("variants"))
+    pattern = check_regex(c, record)
+    variants = check_variants(c, record.get("variants"))
     _check_provenance(c, record.get("provenance"), [*([pattern] if pattern else []), *variants])
     for key in record:
         if key not in KNOWN_FIELDS:
