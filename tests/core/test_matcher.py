@@ -11,23 +11,30 @@ import pytest
 from tests.support.loggen import generate
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
+from triage_app.core.events import reference_line
 from triage_app.core.grouping import group_matches
-from triage_app.core.matcher import MATCH_CAP, Matcher, Target, cap_line
+from triage_app.core.matcher import MATCH_CAP, Matcher, Target
 from triage_app.core.results import Candidate, LineMatch
 
-WORKLOAD = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "data" / "workload-signatures.jsonl"
+WORKLOAD = next(
+    (
+        folder / "shared" / "data" / "workload-signatures.jsonl"
+        for folder in Path(__file__).resolve().parents
+        if (folder / "shared" / "data" / "workload-signatures.jsonl").exists()
+    ),
+    Path(__file__).resolve().parents[2].parent / "shared" / "data" / "workload-signatures.jsonl",
 )
 
 
 def _reference(lines: list[str], matcher: Matcher) -> dict[int, set[str]]:
-    """Every regex on every line, after the same ANSI removal and cap."""
-    out = {}
+    """Every regex on every line (and decoded record), judged as the scan judges a line."""
+    out, previous = {}, None
     for number, raw in enumerate(lines, 1):
-        text, _ = cap_line(strip_ansi(raw).removesuffix("\r"))
-        ids = {t.id for t in matcher.targets if t.pattern.search(text)}
-        if ids:
-            out[number] = ids
+        clean = strip_ansi(raw).removesuffix("\r")
+        found = reference_line(matcher, clean, number, previous)
+        previous = clean
+        if found:
+            out[number] = {c.entry_id for c in found.candidates}
     return out
 
 

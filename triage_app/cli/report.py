@@ -7,7 +7,8 @@ import textwrap
 
 from triage_app.cli.style import Style
 from triage_app.core.catalog import Catalog
-from triage_app.core.grouping import causal_links, group_matches
+from triage_app.core.grouping import FOLDED, QUIET_ONLY, causal_links
+from triage_app.core.match_index import MatchIndex
 from triage_app.core.scan import FileResult
 
 
@@ -31,12 +32,14 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         return
     if result.warning:
         print("  " + style(f"warning: {result.warning}", "yellow"))
-    groups = group_matches(result.matches, causal_links(catalog))
+    index = MatchIndex(causal_links(catalog), examples=1)
+    index.add(result.matches)
+    groups = index.groups()
     if not groups:
         print("  no known errors found")
         return
-    texts = {m.line: m.text for m in result.matches}
-    for rank, group in enumerate(groups):
+    first = index.first_cause()
+    for group in groups:
         entry = catalog.get(group.entry_id)
         times = f"{group.count}x" if group.count > 1 else "1x"
         where = f"line {group.first_line}"
@@ -48,13 +51,10 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             if group.kind == "regex"
             else style(f"  possible match (fuzzy, {group.best_score:.0%} similar)", "yellow")
         )
-        first = (
-            "  " + style("<- likely first cause", "magenta")
-            if rank == 0 and group.kind == "regex" and len(groups) > 1
-            else ""
+        print(
+            f"\n  {times:>5} {label}  {style(where, 'cyan')}{kind}{_note(group, first, groups, style)}"
         )
-        print(f"\n  {times:>5} {label}  {style(where, 'cyan')}{kind}{first}")
-        print(style(_indent(texts[group.first_line], width, "        > "), "dim"))
+        print(style(_indent(group.first.text, width, "        > "), "dim"))
         if entry is None:
             continue
         print(_indent(entry.root_cause, width, "        cause: "))
@@ -67,6 +67,18 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             if how and how != best.get("action"):
                 print(style(_indent(how, width, "               "), "green"))
     print()
+
+
+def _note(group, first, groups, style: Style) -> str:  # noqa: ANN001 - GroupStats, FirstCause
+    """What a group is in the story: the likely first cause, or a summary of it."""
+    is_first = first is not None and group.entry_id == first.entry_id and group.kind == "regex"
+    if is_first and len(groups) > 1:
+        return "  " + style("<- likely first cause", "magenta")
+    if group.tier == FOLDED and first is not None and not is_first:
+        return "  " + style(f"({group.role} of {first.entry_id})", "dim")
+    if group.tier == QUIET_ONLY:
+        return "  " + style("(logged at info/debug level)", "dim")
+    return ""
 
 
 def _indent(text: str, width: int, prefix: str) -> str:

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
+
+if TYPE_CHECKING:
+    from triage_app.core.matcher import Matcher
+    from triage_app.core.results import Candidate
 
 # A case-sensitive test of "this line reports an error", applied only to lines that contain
 # one of TRIGGER_WORDS (found by the matcher's literal pass, so it costs nothing elsewhere).
@@ -115,3 +120,23 @@ class FuzzyIndex:
             best[owner] = max(best.get(owner, 0.0), score / 100)
         ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
         return ranked[:limit]
+
+
+class FuzzyBudget:
+    """Per-file cache and cap for fuzzy lookups, so a log full of errors stays fast."""
+
+    def __init__(self, limit: int = 2000) -> None:
+        self.limit = limit
+        self.skipped = 0
+        self._cache: dict[str, list[Candidate]] = {}
+
+    def lookup(self, matcher: Matcher, text: str) -> list[Candidate]:
+        key = text.strip()
+        if key in self._cache:
+            return self._cache[key]
+        if len(self._cache) >= self.limit:
+            self.skipped += 1
+            return []
+        found = matcher.fuzzy_candidates(text)
+        self._cache[key] = found
+        return found

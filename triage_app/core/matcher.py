@@ -11,61 +11,44 @@ the id. A broad `.*error.*` consumes 5 literal characters and loses to a precise
 
 from __future__ import annotations
 
-import functools
 import re
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import ahocorasick_rs
 
-from triage_app.core import regex_budget
+from triage_app.core import events, regex_budget
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyIndex, looks_like_error
-from triage_app.core.literals import NON_ASCII, LiteralWeigher, fold, line_local, requirements
+from triage_app.core.chunklines import (
+    ASCII_BUT_NEWLINE,
+    FOLD_SPECIALS_SEARCH,
+    MATCH_CAP,
+    NEWLINES,
+    NON_ASCII_BYTES,
+    ByteLines,
+    Lines,
+    TextLines,
+    cap_line,
+    newline_offsets,
+)
+from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
+from triage_app.core.grouping import causal_links
+from triage_app.core.literals import NON_ASCII, LiteralWeigher, line_local, requirements
 from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
+from triage_app.core.targets import Target, catalog_targets
 
-MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
-_TRIGGER = -1
-
-
-@dataclass(frozen=True)
-class Target:
-    """What the matcher needs of one entry."""
-
-    id: str
-    signature: str
-    pattern: re.Pattern[str]
-    confidence: float = 0.0
-
-    @classmethod
-    def compile(
-        cls,
-        entry_id: str,
-        signature: str,
-        regex: str,
-        *,
-        case_sensitive: bool = False,
-        confidence: float = 0.0,
-    ) -> Target:
-        flags = 0 if case_sensitive else re.IGNORECASE
-        return cls(entry_id, signature, re.compile(regex, flags), confidence)
-
-
-def cap_line(text: str) -> tuple[str, bool]:
-    """The part of a line that matching sees, and whether it was cut."""
-    if len(text) > MATCH_CAP:
-        return text[:MATCH_CAP], True
-    return text, False
+__all__ = ["MATCH_CAP", "FuzzyBudget", "Matcher", "Target", "cap_line"]
+_TRIGGER = events.TRIGGER
 
 
 class Matcher:
     """Compiled catalogue patterns plus the literal prefilter (and optional fuzzy index)."""
 
     def __init__(self, targets: Sequence[Target], fuzzy: FuzzyIndex | None = None) -> None:
-        self.targets = sorted(targets, key=lambda t: t.id)
+        self.causes: dict[str, set[str]] = {}  # entry id -> ids it leads to (from_catalog)
+        self.targets = sorted(targets, key=lambda t: (t.id, t.variant is not None, t.variant or 0))
         self.fuzzy = fuzzy
         # Patterns that ran past their time budget (`regex_budget`) in the current file: target
         # index -> the line it happened on. They are skipped for the rest of that file.
@@ -107,7 +90,7 @@ class Matcher:
 
     def _add_non_ascii_lines(self, hay: bytes, by_line: dict[int, set[tuple[int, int]]]) -> None:
         """Lines holding a non-ASCII byte are candidates for the NON_ASCII-keyed alternatives."""
-        for line_no, high in enumerate(hay.translate(None, _ASCII_BUT_NEWLINE).split(b"\n")):
+        for line_no, high in enumerate(hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")):
             if high:
                 by_line[line_no].update(self._non_ascii_keys)
 
@@ -122,15 +105,17 @@ class Matcher:
     @classmethod
     def from_catalog(cls, catalog: Iterable, *, fuzzy: bool = True) -> Matcher:
         entries = list(catalog)
-        targets = [Target(e.id, e.signature, e.pattern, e.confidence) for e in entries]
+        targets = catalog_targets(entries)
         index = None
         if fuzzy:
             index = FuzzyIndex((e.id, [e.signature, *(e.get("examples") or [])]) for e in entries)
-        return cls(targets, index)
+        matcher = cls(targets, index)
+        matcher.causes = causal_links(entries)
+        return matcher
 
     # -- one line ---------------------------------------------------------------------------
 
-    def _candidate(self, index: int, text: str, match: re.Match[str]) -> Candidate:
+    def candidate(self, index: int, text: str, match: re.Match[str]) -> Candidate:
         target = self.targets[index]
         return Candidate(
             target.id,
@@ -140,18 +125,23 @@ class Matcher:
             match.span(),
             self._weighers[index].weigh(text, match),
             target.confidence,
+            target.variant,
+            target.lang,
+            target.role,
         )
 
     def rank(self, candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
-        """Most specific first: literal characters, then confidence, then id."""
-        return tuple(
-            sorted(candidates, key=lambda c: (-c.literal_chars, -c.confidence, c.entry_id))
-        )
+        """Most specific first: literal characters, then confidence, then id; one per entry
+        (an entry whose regex and a variant both match keeps the better of the two)."""
+        best: dict[str, Candidate] = {}
+        for cand in sorted(candidates, key=_rank_key):
+            best.setdefault(cand.entry_id, cand)
+        return tuple(best.values())
 
-    def regex_candidates(
+    def regex_hits(
         self, text: str, indexes: Iterable[int] | None = None, line_no: int = 0
-    ) -> list[Candidate]:
-        """Every target (or those in `indexes`) whose regex matches the capped line.
+    ) -> list[tuple[int, re.Match[str]]]:
+        """(target, match) for every target (or those in `indexes`) that matches `text`.
 
         Each search runs under the per-call time budget; a pattern that runs past it is
         recorded in `slow` (with `line_no`) and skipped from then on.
@@ -165,12 +155,18 @@ class Matcher:
             try:
                 match = self.targets[index].pattern.search(text)
                 if match:
-                    found.append(self._candidate(index, text, match))
+                    found.append((index, match))
             except PatternTimeoutError:
                 slow[index] = line_no
             finally:
                 regex_budget.stop()
         return found
+
+    def regex_candidates(
+        self, text: str, indexes: Iterable[int] | None = None, line_no: int = 0
+    ) -> list[Candidate]:
+        """Every target (or those in `indexes`) whose regex matches the capped line."""
+        return [self.candidate(i, text, m) for i, m in self.regex_hits(text, indexes, line_no)]
 
     def reset_slow(self) -> None:
         """Forget the slow patterns of the previous file (call when a new file starts)."""
@@ -197,16 +193,19 @@ class Matcher:
             for entry_id, score in self.fuzzy.candidates(text)
         ]
 
-    def match_line(self, line: str, line_no: int = 1, *, fuzzy: bool = True) -> LineMatch | None:
-        """Match one raw line (ANSI removed and capped here), every regex tried."""
-        text, truncated = cap_line(strip_ansi(line).removesuffix("\r"))
+    def match_line(
+        self, line: str, line_no: int = 1, *, fuzzy: bool = True, previous: str | None = None
+    ) -> LineMatch | None:
+        """Match one raw line (ANSI removed here), every regex tried.
+
+        `previous` is the line before it, when known: it tells whether this line quotes
+        source (see `context`). The line's level decides which entries may fire on it.
+        """
+        raw = strip_ansi(line).removesuffix("\r")
+        prev = strip_ansi(previous).removesuffix("\r") if previous is not None else None
+        budget = FuzzyBudget() if fuzzy else None
         with regex_budget.budget():
-            found = self.regex_candidates(text, line_no=line_no)
-        if not found and fuzzy and looks_like_error(text):
-            found = self.fuzzy_candidates(text)
-        if not found:
-            return None
-        return LineMatch(line_no, text, truncated, self.rank(found))
+            return events.judge_line(self, raw, line_no, None, prev, budget, trigger=fuzzy)
 
     # -- a chunk of many lines --------------------------------------------------------------
     #
@@ -221,22 +220,34 @@ class Matcher:
     # from the original and cleaned exactly as `match_line` cleans a line.
 
     def scan_chunk(
-        self, chunk: str | bytes, first_line: int, fuzzy_budget: FuzzyBudget | None = None
+        self,
+        chunk: str | bytes,
+        first_line: int,
+        fuzzy_budget: FuzzyBudget | None = None,
+        state: events.ChunkState | None = None,
     ) -> list[LineMatch]:
-        """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`."""
+        """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`.
+
+        `state` carries what the next chunk needs of this one (its last line); pass the same
+        object for every chunk of one file.
+        """
         if isinstance(chunk, bytes):
-            if not chunk.isascii() and _FOLD_SPECIALS_SEARCH.find_matches_as_indexes(chunk):
-                return self.scan_chunk(chunk.decode("utf-8", "replace"), first_line, fuzzy_budget)
-            lines = _ByteLines(chunk)
+            if not chunk.isascii() and FOLD_SPECIALS_SEARCH.find_matches_as_indexes(chunk):
+                decoded = chunk.decode("utf-8", "replace")
+                return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
+            lines = ByteLines(chunk)
         else:
-            lines = _TextLines(chunk)
+            lines = TextLines(chunk)
         hits = self._literal_hits(lines)
+        state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:
                 self._add_always(lines, hits)
-            return self._evaluate(lines, hits, first_line, fuzzy_budget)
+            out = events.evaluate(self, lines, hits, first_line, fuzzy_budget, state)
+        state.previous = lines.last_line()
+        return out
 
-    def _literal_hits(self, lines: _Lines) -> dict[int, tuple[int, int, set[int]]]:
+    def _literal_hits(self, lines: Lines) -> dict[int, tuple[int, int, set[int]]]:
         """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack."""
         hay = lines.haystack
         hits: dict[int, tuple[int, int, set[int]]] = {}
@@ -259,7 +270,7 @@ class Matcher:
                 needs = others[index][alt] if index != _TRIGGER else ()
                 for need in needs:  # every need: one of its literals is in the line
                     for literal in need:
-                        if literal in line or (literal == _NON_ASCII_BYTES and not line.isascii()):
+                        if literal in line or (literal == NON_ASCII_BYTES and not line.isascii()):
                             break
                     else:
                         break
@@ -303,7 +314,7 @@ class Matcher:
             pending[line_no] = (start, end, pairs)
         return pending
 
-    def _add_always(self, lines: _Lines, hits: dict[int, tuple[int, int, set[int]]]) -> None:
+    def _add_always(self, lines: Lines, hits: dict[int, tuple[int, int, set[int]]]) -> None:
         """Targets without a usable literal: one pass over the chunk when line-local."""
         text = lines.text().replace("\r\n", "\n")
         starts = None
@@ -312,7 +323,7 @@ class Matcher:
                 continue
             if chunk_pattern is not None:
                 if starts is None:
-                    starts = [0, *(m.end() for m in _NEWLINES.finditer(text))]
+                    starts = [0, *(m.end() for m in NEWLINES.finditer(text))]
                 if self._always_in_chunk(index, chunk_pattern, text, starts, hits):
                     continue
             for line_no in range(lines.count):  # no chunk pass, or it ran out of time
@@ -338,131 +349,6 @@ class Matcher:
             hits.setdefault(bisect_right(starts, start) - 1, (-1, -1, set()))[2].add(index)
         return True
 
-    def _evaluate(
-        self,
-        lines: _Lines,
-        hits: dict[int, tuple[int, int, set[int]]],
-        first_line: int,
-        fuzzy_budget: FuzzyBudget | None,
-    ) -> list[LineMatch]:
-        out: list[LineMatch] = []
-        for line_no in sorted(hits):
-            start, end, indexes = hits[line_no]
-            trigger = _TRIGGER in indexes
-            indexes.discard(_TRIGGER)
-            text, truncated = cap_line(lines.line(line_no, start, end))
-            found = self.regex_candidates(text, sorted(indexes), first_line + line_no)
-            if not found and trigger and fuzzy_budget is not None and looks_like_error(text):
-                found = fuzzy_budget.lookup(self, text)
-            if found:
-                out.append(LineMatch(first_line + line_no, text, truncated, self.rank(found)))
-        return out
 
-
-class _TextLines:
-    """A chunk of decoded text: folded text (as UTF-8) as haystack, clean lines by number."""
-
-    def __init__(self, chunk: str) -> None:
-        self.clean = strip_ansi(chunk)
-        self.haystack = fold(self.clean).encode("utf-8", "surrogatepass")
-        self._starts: list[int] | None = None
-        self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
-
-    def _line_starts(self) -> list[int]:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in _NEWLINES.finditer(self.clean))]
-        return self._starts
-
-    def line(self, n: int, _start: int = -1, _end: int = -1) -> str:
-        """Line `n` (its haystack span is not used: folded text is encoded there)."""
-        starts = self._line_starts()
-        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.clean)
-        return self.clean[starts[n] : end].removesuffix("\r")
-
-    def text(self) -> str:
-        return self.clean
-
-    def long_lines(self) -> list[int]:
-        return [n for n, line in enumerate(self.clean.split("\n")) if len(line) > MATCH_CAP]
-
-
-class _ByteLines:
-    """A chunk of UTF-8 bytes: lowered bytes as haystack, lines decoded one by one."""
-
-    def __init__(self, chunk: bytes) -> None:
-        self.raw = chunk
-        stripped = _ANSI_BYTES.sub(b"", chunk) if b"\x1b" in chunk else chunk
-        if b"\xc2\x9b" in stripped:
-            stripped = _C1_CSI_BYTES.sub(b"", stripped)
-        self.stripped = stripped
-        self.haystack = self.stripped.lower()
-        self._hay_newlines: list[int] | None = None
-
-    @functools.cached_property
-    def count(self) -> int:
-        """Lines in the chunk (only needed when there are hits or literal-less patterns)."""
-        raw = self.raw
-        return raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
-
-    def line(self, n: int, start: int = -1, end: int = -1) -> str:
-        """Line `n`, or the line at haystack span [start, end) when known.
-
-        Escape sequences are removed from the bytes before decoding (the haystack has the
-        same offsets as the stripped bytes). That differs from decoding first only when an
-        escape sequence sits inside a multi-byte character, which takes corrupted output.
-        """
-        if start < 0:
-            if self._hay_newlines is None:
-                self._hay_newlines = newline_offsets(self.haystack)
-            newlines = self._hay_newlines
-            start = newlines[n - 1] + 1 if n else 0
-            end = newlines[n] if n < len(newlines) else len(self.stripped)
-        return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
-
-    def text(self) -> str:
-        return self.stripped.decode("utf-8", "replace")
-
-    def long_lines(self) -> list[int]:
-        if len(self.raw) <= MATCH_CAP:
-            return []
-        return [n for n, line in enumerate(self.raw.split(b"\n")) if len(line) > MATCH_CAP]
-
-
-def newline_offsets(data: bytes) -> list[int]:
-    """Offsets of every newline byte in `data`."""
-    return [m.start() for m in _NEWLINES_BYTES.finditer(data)]
-
-
-_Lines = _TextLines | _ByteLines
-_NEWLINES = re.compile("\n")
-_ASCII_BUT_NEWLINE = bytes(b for b in range(128) if b != 10)
-_NON_ASCII_BYTES = NON_ASCII.encode("utf-8")
-_NEWLINES_BYTES = re.compile(b"\n")
-# ESC-introduced sequences as in `ansi.ANSI_RE`, plus the C1 CSI (U+009B) in its UTF-8 form.
-# (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
-_ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
-_C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
-# Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
-# dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
-_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
-_FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))
-
-
-class FuzzyBudget:
-    """Per-file cache and cap for fuzzy lookups, so a log full of errors stays fast."""
-
-    def __init__(self, limit: int = 2000) -> None:
-        self.limit = limit
-        self.skipped = 0
-        self._cache: dict[str, list[Candidate]] = {}
-
-    def lookup(self, matcher: Matcher, text: str) -> list[Candidate]:
-        key = text.strip()
-        if key in self._cache:
-            return self._cache[key]
-        if len(self._cache) >= self.limit:
-            self.skipped += 1
-            return []
-        found = matcher.fuzzy_candidates(text)
-        self._cache[key] = found
-        return found
+def _rank_key(c: Candidate) -> tuple:
+    return (-c.literal_chars, -c.confidence, c.entry_id, c.variant is not None, c.variant or 0)

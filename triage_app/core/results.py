@@ -19,18 +19,24 @@ class Candidate:
     span: tuple[int, int] | None
     literal_chars: int = 0
     confidence: float = 0.0
+    variant: int | None = None  # which of the entry's `variants` matched (None: its regex)
+    lang: str | None = None  # the matched variant's language, for localised output
+    role: str = "cause"  # the entry's role: "cause", "consequence" or "summary"
 
     @property
     def why(self) -> str:
         if self.kind == "fuzzy":
             return f"no pattern matched; the line is {self.score:.0%} similar to the signature"
+        which = "pattern" if self.variant is None else f"variant {self.variant}"
+        if self.lang:
+            which += f" ({self.lang})"
         return (
-            f"pattern matched, {self.literal_chars} literal characters of it consumed; "
+            f"{which} matched, {self.literal_chars} literal characters of it consumed; "
             f"entry confidence {self.confidence:.2f}"
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "entry_id": self.entry_id,
             "signature": self.signature,
             "score": round(self.score, 4),
@@ -40,6 +46,9 @@ class Candidate:
             "confidence": self.confidence,
             "why": self.why,
         }
+        if self.variant is not None:
+            doc["variant"] = {"index": self.variant, "lang": self.lang}
+        return doc
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,9 @@ class LineMatch:
     text: str
     truncated: bool
     candidates: tuple[Candidate, ...]
+    severity: str | None = None  # the level the line was logged at, when it states one
+    event_lines: tuple[int, int] | None = None  # [first, last] when lines were joined/decoded
+    event_text: str | None = None  # the joined, decoded text of that event
 
     @property
     def top(self) -> Candidate:
@@ -61,7 +73,7 @@ class LineMatch:
 
     def to_json(self) -> dict[str, Any]:
         top = self.top
-        return {
+        doc: dict[str, Any] = {
             "line": self.line,
             "entry_id": top.entry_id,
             "signature": top.signature,
@@ -71,7 +83,12 @@ class LineMatch:
             "text": self.text,
             "truncated": self.truncated,
             "candidates": [c.to_json() for c in self.candidates],
+            "severity": self.severity,
+            "event_lines": list(self.event_lines) if self.event_lines else None,
         }
+        if self.event_text is not None:
+            doc["event_text"] = self.event_text
+        return doc
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,11 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from triage_app.core.events import ChunkState
+from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
-from triage_app.core.matcher import FuzzyBudget, Matcher
+from triage_app.core.match_index import FirstCause, MatchIndex
+from triage_app.core.matcher import Matcher
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 
 
@@ -27,6 +30,7 @@ def iter_scan(
     complete when the iterator ends, and honest about how far it came when cancelled.
     """
     budget = FuzzyBudget() if fuzzy else None
+    state = ChunkState()
     total = source.info.size
     chunks = source.byte_chunks(chunk_bytes) if source.is_utf8 else source.text_chunks(chunk_bytes)
     newline = b"\n" if source.is_utf8 else "\n"
@@ -35,7 +39,7 @@ def iter_scan(
         if cancel is not None and cancel.is_set():
             summary.cancelled = True
             break
-        found = matcher.scan_chunk(chunk, summary.lines + 1, budget)
+        found = matcher.scan_chunk(chunk, summary.lines + 1, budget, state)
         summary.lines += chunk.count(newline) + (0 if chunk.endswith(newline) else 1)
         summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)
@@ -57,6 +61,7 @@ class FileResult:
     warning: str | None = None
     matches: list[LineMatch] = field(default_factory=list)
     slow_patterns: list[tuple[str, int]] = field(default_factory=list)
+    first_cause: FirstCause | None = None
 
     def to_json(self) -> dict:
         doc = {
@@ -67,6 +72,7 @@ class FileResult:
             "error": self.error,
             "matches": [m.to_json() for m in self.matches],
             "slow_patterns": [{"entry_id": e, "line": n} for e, n in self.slow_patterns],
+            "first_cause": self.first_cause.to_json() if self.first_cause else None,
         }
         if self.warning:
             doc["warning"] = self.warning
@@ -95,6 +101,9 @@ def scan_file(
         return result
     result.lines = summary.lines
     result.matches = summary.matches
+    index = MatchIndex(matcher.causes)
+    index.add(summary.matches)
+    result.first_cause = index.first_cause()
     result.warning = summary.warning
     result.slow_patterns = summary.slow_patterns
     for entry_id, line in summary.slow_patterns:

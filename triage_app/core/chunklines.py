@@ -1,0 +1,135 @@
+"""A chunk of log text as the matcher reads it: a case-folded haystack plus clean lines.
+
+Two shapes (see `Matcher.scan_chunk`): decoded text, or raw UTF-8 bytes that are never decoded
+as a whole (only the lines that may match are). Both remove ANSI sequences without changing
+line numbers and give line `n` exactly as `Matcher.match_line` would clean it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import ahocorasick_rs
+
+from triage_app.core.ansi import strip_ansi
+from triage_app.core.literals import NON_ASCII, fold
+
+MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
+
+
+def cap_line(text: str) -> tuple[str, bool]:
+    """The part of a line that matching sees, and whether it was cut."""
+    if len(text) > MATCH_CAP:
+        return text[:MATCH_CAP], True
+    return text, False
+
+
+class TextLines:
+    """A chunk of decoded text: folded text (as UTF-8) as haystack, clean lines by number."""
+
+    def __init__(self, chunk: str) -> None:
+        self.clean = strip_ansi(chunk)
+        self.haystack = fold(self.clean).encode("utf-8", "surrogatepass")
+        self._starts: list[int] | None = None
+        self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in NEWLINES.finditer(self.clean))]
+        return self._starts
+
+    def line(self, n: int, _start: int = -1, _end: int = -1) -> str:
+        """Line `n` (its haystack span is not used: folded text is encoded there)."""
+        starts = self._line_starts()
+        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.clean)
+        return self.clean[starts[n] : end].removesuffix("\r")
+
+    def text(self) -> str:
+        return self.clean
+
+    def previous(self, n: int, _start: int = -1) -> str | None:
+        """Line `n - 1` (None for the chunk's first line)."""
+        return self.line(n - 1) if n > 0 else None
+
+    def last_line(self) -> str:
+        body = self.clean[:-1] if self.clean.endswith("\n") else self.clean
+        return body[body.rfind("\n") + 1 :].removesuffix("\r")
+
+    def long_lines(self) -> list[int]:
+        return [n for n, line in enumerate(self.clean.split("\n")) if len(line) > MATCH_CAP]
+
+
+class ByteLines:
+    """A chunk of UTF-8 bytes: lowered bytes as haystack, lines decoded one by one."""
+
+    def __init__(self, chunk: bytes) -> None:
+        self.raw = chunk
+        stripped = _ANSI_BYTES.sub(b"", chunk) if b"\x1b" in chunk else chunk
+        if b"\xc2\x9b" in stripped:
+            stripped = _C1_CSI_BYTES.sub(b"", stripped)
+        self.stripped = stripped
+        self.haystack = self.stripped.lower()
+        self._hay_newlines: list[int] | None = None
+
+    @functools.cached_property
+    def count(self) -> int:
+        """Lines in the chunk (only needed when there are hits or literal-less patterns)."""
+        raw = self.raw
+        return raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
+
+    def line(self, n: int, start: int = -1, end: int = -1) -> str:
+        """Line `n`, or the line at haystack span [start, end) when known.
+
+        Escape sequences are removed from the bytes before decoding (the haystack has the
+        same offsets as the stripped bytes). That differs from decoding first only when an
+        escape sequence sits inside a multi-byte character, which takes corrupted output.
+        """
+        if start < 0:
+            if self._hay_newlines is None:
+                self._hay_newlines = newline_offsets(self.haystack)
+            newlines = self._hay_newlines
+            start = newlines[n - 1] + 1 if n else 0
+            end = newlines[n] if n < len(newlines) else len(self.stripped)
+        return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
+
+    def text(self) -> str:
+        return self.stripped.decode("utf-8", "replace")
+
+    def previous(self, n: int, start: int = -1) -> str | None:
+        """Line `n - 1` (None for the chunk's first line); `start` is line `n`'s offset."""
+        if n == 0:
+            return None
+        if start < 0:
+            return self.line(n - 1)
+        begin = self.stripped.rfind(b"\n", 0, start - 1) + 1
+        return self.stripped[begin : start - 1].decode("utf-8", "replace").removesuffix("\r")
+
+    def last_line(self) -> str:
+        data = self.stripped[:-1] if self.stripped.endswith(b"\n") else self.stripped
+        return data[data.rfind(b"\n") + 1 :].decode("utf-8", "replace").removesuffix("\r")
+
+    def long_lines(self) -> list[int]:
+        if len(self.raw) <= MATCH_CAP:
+            return []
+        return [n for n, line in enumerate(self.raw.split(b"\n")) if len(line) > MATCH_CAP]
+
+
+def newline_offsets(data: bytes) -> list[int]:
+    """Offsets of every newline byte in `data`."""
+    return [m.start() for m in _NEWLINES_BYTES.finditer(data)]
+
+
+Lines = TextLines | ByteLines
+NEWLINES = re.compile("\n")
+ASCII_BUT_NEWLINE = bytes(b for b in range(128) if b != 10)
+NON_ASCII_BYTES = NON_ASCII.encode("utf-8")
+_NEWLINES_BYTES = re.compile(b"\n")
+# ESC-introduced sequences as in `ansi.ANSI_RE`, plus the C1 CSI (U+009B) in its UTF-8 form.
+# (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
+_ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+_C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
+# Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
+# dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
+_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
+FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))

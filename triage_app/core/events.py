@@ -1,0 +1,202 @@
+"""Judge candidate lines: what a matched line means, in the context of the lines around it.
+
+The literal prefilter (`Matcher._literal_hits`) names the lines and targets worth trying;
+here each of them is judged as a person reading the log would:
+
+* a line that quotes source or a stack frame (`context.is_context`) reports nothing;
+* a line logged at info/debug level only matches entries with `fires_on_info`
+  (`severity`), and gets no fuzzy guess;
+* a JSON-lines or logfmt record is decoded and its message fields matched
+  (`structured`), reported on its physical line with `event_lines` and `event_text`.
+
+`reference_line` is the same judgement without the prefilter (every target tried); the
+exactness tests and `bench/` compare the two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from triage_app.core import severity, structured
+from triage_app.core.chunklines import Lines, cap_line
+from triage_app.core.context import is_context
+from triage_app.core.fuzzy import FuzzyBudget, looks_like_error
+from triage_app.core.results import Candidate, LineMatch
+
+if TYPE_CHECKING:
+    from triage_app.core.matcher import Matcher
+
+TRIGGER = -1  # pseudo target: the line holds a word that may start a fuzzy guess
+CHAIN_LOOKBACK = 500  # lines walked back from a `Caused by:` to the chain's first exception
+_CHAIN_LINE = re.compile(
+    r"\s+at \S|\s*\.\.\. \d+ (?:more|common frames omitted)|Caused by: |\s+Suppressed: "
+)
+
+
+@dataclass
+class ChunkState:
+    """What the next chunk of one file needs of the previous one."""
+
+    previous: str | None = None  # the previous chunk's last line, cleaned
+
+
+def evaluate(
+    matcher: Matcher,
+    lines: Lines,
+    hits: dict[int, tuple[int, int, set[int]]],
+    first_line: int,
+    fuzzy_budget: FuzzyBudget | None,
+    state: ChunkState,
+) -> list[LineMatch]:
+    """Judge every candidate line of a chunk, in line order."""
+    out: list[LineMatch] = []
+    for line_no in sorted(hits):
+        start, end, indexes = hits[line_no]
+        trigger = TRIGGER in indexes
+        indexes.discard(TRIGGER)
+        raw = lines.line(line_no, start, end)
+        previous = lines.previous(line_no, start) if line_no else state.previous
+        found = judge_line(
+            matcher, raw, first_line + line_no, sorted(indexes), previous, fuzzy_budget, trigger
+        )
+        if found is not None:
+            if found.text.lstrip().startswith("Caused by:"):
+                found = _in_chain(found, lines, line_no, first_line)
+            out.append(found)
+    return out
+
+
+def _in_chain(found: LineMatch, lines: Lines, line_no: int, first_line: int) -> LineMatch:
+    """A Java `Caused by:` line as part of its exception chain: `event_lines` from the chain's
+    first exception line (walking back over frames and earlier causes in this chunk)."""
+    k = line_no - 1
+    while k >= 0 and line_no - k < CHAIN_LOOKBACK and _CHAIN_LINE.match(lines.line(k)):
+        k -= 1
+    if k < 0:
+        return found
+    header = lines.line(k)
+    return replace(
+        found,
+        event_lines=(first_line + k, found.line),
+        event_text=cap_line(header)[0] + "\n" + found.text,
+    )
+
+
+def judge_line(
+    matcher: Matcher,
+    raw: str,
+    line_no: int,
+    indexes: Iterable[int] | None,
+    previous: str | None,
+    fuzzy_budget: FuzzyBudget | None,
+    trigger: bool = True,
+) -> LineMatch | None:
+    """The match of one clean line (None when nothing explains it). `indexes=None`: all."""
+    indexes = list(indexes) if indexes is not None else None
+    record = structured.decode(raw)
+    if record is not None:
+        return _judge_record(matcher, raw, line_no, indexes, record)
+    text, truncated = cap_line(raw)
+    level, offset = severity.detect(text)
+    found = _regex(matcher, text, indexes, level, offset, line_no)
+    if found and is_context(text, previous):
+        return None
+    if not found:
+        if not trigger or fuzzy_budget is None or level in severity.QUIET:
+            return None
+        if not looks_like_error(text) or is_context(text, previous):
+            return None
+        found = fuzzy_budget.lookup(matcher, text)
+        if not found:
+            return None
+        return LineMatch(line_no, text, truncated, matcher.rank(found), level)
+    ranked = matcher.rank(found)
+    top_level = level if severity.applies(offset, ranked[0].span[0]) else None
+    return LineMatch(line_no, text, truncated, ranked, top_level)
+
+
+def _regex(
+    matcher: Matcher,
+    text: str,
+    indexes: Iterable[int] | None,
+    level: str | None,
+    offset: int,
+    line_no: int,
+) -> list[Candidate]:
+    """Regex candidates on `text`, without entries that may not fire at the line's level."""
+    found = []
+    quiet = level in severity.QUIET
+    for index, match in matcher.regex_hits(text, indexes, line_no):
+        quiet_here = quiet and severity.applies(offset, match.start())
+        if quiet_here and not matcher.targets[index].fires_on_info:
+            continue
+        found.append(matcher.candidate(index, text, match))
+    return found
+
+
+def _judge_record(
+    matcher: Matcher,
+    raw: str,
+    line_no: int,
+    indexes: list[int] | None,
+    record: structured.Record,
+) -> LineMatch | None:
+    """A JSON/logfmt record: the raw line and its decoded message fields, line by line."""
+    text, truncated = cap_line(raw)
+    raw_level, raw_offset = severity.detect(text)
+    found = _regex(matcher, text, indexes, raw_level, raw_offset, line_no)
+    previous = None
+    for sub in record.text.split("\n"):
+        piece, _cut = cap_line(sub)
+        level, offset = severity.detect(piece)
+        if level is None:
+            level, offset = record.level, 0
+        if not is_context(piece, previous):
+            for cand in _regex(matcher, piece, indexes, level, offset, line_no):
+                found.append(_moved(cand, piece, text))
+        previous = piece
+    if not found:
+        return None
+    ranked = matcher.rank(found)
+    return LineMatch(
+        line_no,
+        text,
+        truncated,
+        ranked,
+        record.level,
+        (line_no, line_no),
+        structured.clip_event_text(record.text),
+    )
+
+
+def _moved(cand: Candidate, piece: str, text: str) -> Candidate:
+    """A candidate found in decoded text, its span moved onto the physical line's text:
+    where the matched words appear there, else clipped to the line."""
+    start, end = cand.span or (0, 0)
+    where = text.find(piece[start:end][:200]) if end > start else -1
+    if where >= 0:
+        span = (where, min(len(text), where + end - start))
+    else:
+        span = (min(start, len(text)), min(end, len(text)))
+    return Candidate(
+        cand.entry_id,
+        cand.signature,
+        cand.score,
+        cand.kind,
+        span,
+        cand.literal_chars,
+        cand.confidence,
+        cand.variant,
+        cand.lang,
+        cand.role,
+    )
+
+
+def reference_line(
+    matcher: Matcher, raw: str, line_no: int, previous: str | None
+) -> LineMatch | None:
+    """The regex judgement of one line with every target tried (no prefilter, no fuzzy)."""
+    return judge_line(matcher, raw, line_no, None, previous, None, trigger=False)
