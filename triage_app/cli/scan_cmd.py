@@ -35,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-fuzzy", action="store_true", help="report only exact pattern matches")
     add_catalog_option(parser)
     add_report_options(parser)
+    parser.add_argument(
+        "--history",
+        action="store_true",
+        help="add the entries found to the local history (entry ids, log name, time; "
+        "never log contents)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -64,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
     for result in results:
         if result.error:
             print(f"triage-app: {result.error}", file=sys.stderr)
+    if args.history:
+        from triage_app.cli.history_record import record_history
+
+        record_history(results, catalog)
     return exit_status(results)
 
 

@@ -60,3 +60,8 @@ def notes_db_path() -> Path:
 def user_records_dir() -> Path:
     """The user's own catalogue entries, loaded after the bundled ones."""
     return user_data_dir() / USER_RECORDS_DIR_NAME
+
+
+def history_db_path() -> Path:
+    """The local hit history (SQLite) inside the user-data folder; never log contents."""
+    return user_data_dir() / "history.sqlite3"

@@ -1,0 +1,44 @@
+"""`scan --history`: add what this scan found to the local history (never log contents)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+
+from triage_app.core.catalog import Catalog
+from triage_app.core.grouping import causal_links, group_matches
+from triage_app.core.scan import FileResult
+
+
+def record_history(results: list[FileResult], catalog: Catalog) -> None:
+    from triage_app.core.history import History
+    from triage_app.core.paths import history_db_path
+
+    links = causal_links(catalog)
+    try:
+        with History(history_db_path()) as history:
+            if history.problem:
+                print(f"triage-app: {history.problem}", file=sys.stderr)
+            for result in results:
+                if result.error:
+                    continue
+                groups = [g for g in group_matches(result.matches, links) if g.kind == "regex"]
+                if not groups:
+                    continue
+                first = (result.to_json().get("first_cause") or {}).get("entry_id")
+                history.record_scan(
+                    os.path.basename(result.path),
+                    _size(result.path),
+                    [g.entry_id for g in groups],
+                    first or groups[0].entry_id,
+                )
+    except (OSError, sqlite3.Error) as exc:
+        print(f"triage-app: history not recorded: {exc}", file=sys.stderr)
+
+
+def _size(path: str) -> int | None:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
