@@ -2,10 +2,354 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open one or more log files</source>
+        <translation>打开一个或多个日志文件</translation>
+    </message>
+    <message>
+        <source>Open the &amp;sample log</source>
+        <translation>打开示例日志(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Open the bundled sample log</source>
+        <translation>打开自带的示例日志</translation>
+    </message>
+    <message>
+        <source>&amp;Paste as new log</source>
+        <translation>粘贴为新日志(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open the clipboard&apos;s text as a log</source>
+        <translation>把剪贴板中的文本作为日志打开</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Reopen with &amp;encoding…</source>
+        <translation>以其他编码重新打开(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Decode this log with another encoding when the guess was wrong</source>
+        <translation>编码猜错时，以其他编码解码此日志</translation>
+    </message>
+    <message>
+        <source>&amp;Close log</source>
+        <translation>关闭日志(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close this log</source>
+        <translation>关闭此日志</translation>
+    </message>
+    <message>
+        <source>E&amp;xport notes…</source>
+        <translation>导出笔记(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Save your notes to a file</source>
+        <translation>把笔记保存到文件</translation>
+    </message>
+    <message>
+        <source>&amp;Import notes…</source>
+        <translation>导入笔记(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Merge notes from a file</source>
+        <translation>从文件合并笔记</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find text or a regex in this log</source>
+        <translation>在此日志中查找文本或正则表达式</translation>
+    </message>
+    <message>
+        <source>Find ne&amp;xt</source>
+        <translation>查找下一个(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Find pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Next match</source>
+        <translation>下一个匹配(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to the next matched error line</source>
+        <translation>转到下一个匹配的错误行</translation>
+    </message>
+    <message>
+        <source>P&amp;revious match</source>
+        <translation>上一个匹配(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Go to the previous matched error line</source>
+        <translation>转到上一个匹配的错误行</translation>
+    </message>
+    <message>
+        <source>&amp;Go to line…</source>
+        <translation>转到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;only matched lines</source>
+        <translation>只显示匹配的行(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Hide every line that did not match</source>
+        <translation>隐藏所有未匹配的行</translation>
+    </message>
+    <message>
+        <source>Likely first &amp;cause</source>
+        <translation>可能的首要原因(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show the likely first cause of the failure</source>
+        <translation>显示失败最可能的首要原因</translation>
+    </message>
+    <message>
+        <source>S&amp;top opening and scanning</source>
+        <translation>停止打开和扫描(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop work on this log</source>
+        <translation>停止处理此日志</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Catalogue</source>
+        <translation>目录(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Browse and search every known error</source>
+        <translation>浏览和搜索所有已知错误</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;About Triage</source>
+        <translation>关于 Triage(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>No recent logs</source>
+        <translation>没有最近的日志</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogBrowser</name>
+    <message>
+        <source>Search errors, aliases, tags, notes… (typos are fine)</source>
+        <translation>搜索错误、别名、标签、笔记…（拼写错误也可以）</translation>
+    </message>
+    <message>
+        <source>With my notes</source>
+        <translation>有我的笔记</translation>
+    </message>
+    <message>
+        <source>All domains ({count})</source>
+        <translation>所有领域（{count}）</translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation>所有类别</translation>
+    </message>
+    <message>
+        <source>No entries match “{query}”.</source>
+        <translation>没有条目匹配“{query}”。</translation>
+    </message>
+    <message>
+        <source>{shown} of {total} entries</source>
+        <translation>{total} 个条目中的 {shown} 个</translation>
+    </message>
+    <message>
+        <source>{total} entries</source>
+        <translation>{total} 个条目</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogModel</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>错误签名</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>领域</translation>
+    </message>
+    <message>
+        <source>Entries with my notes</source>
+        <translation>有我的笔记的条目</translation>
+    </message>
+    <message>
+        <source>You have notes on this entry</source>
+        <translation>你对此条目有笔记</translation>
+    </message>
+    <message>
+        <source>{entry}: not in the catalogue</source>
+        <translation>{entry}：不在目录中</translation>
+    </message>
+    <message>
+        <source>Matched {field}: {text}</source>
+        <translation>匹配的{field}：{text}</translation>
+    </message>
+</context>
+<context>
+    <name>CodeBlock</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy to the clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <source>Open logs</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Reopen with encoding</source>
+        <translation>以其他编码重新打开</translation>
+    </message>
+    <message>
+        <source>Decode the log as (any Python codec name):</source>
+        <translation>解码日志所用的编码（任意 Python 编解码器名称）：</translation>
+    </message>
+    <message>
+        <source>Go to line</source>
+        <translation>转到行</translation>
+    </message>
+    <message>
+        <source>Line (1–{maximum}):</source>
+        <translation>行（1–{maximum}）：</translation>
+    </message>
+    <message>
+        <source>About Triage</source>
+        <translation>关于 Triage</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Turns a failed run&apos;s log into an answer: the known errors in it, their root causes, the fixes that do not work and the workarounds that do.&lt;/p&gt;&lt;p&gt;Catalogue: {entries} entries.&lt;/p&gt;&lt;p&gt;Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;把失败运行的日志变成答案：其中的已知错误、它们的根本原因、无效的修复方法和有效的解决办法。&lt;/p&gt;&lt;p&gt;目录：{entries} 个条目。&lt;/p&gt;&lt;p&gt;基于 Python、PySide6（Qt 6）、pygments、rapidfuzz 和 TinyDB 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <source>Drop a log here</source>
+        <translation>把日志拖到这里</translation>
+    </message>
+    <message>
+        <source>A CI job, a training run, a deploy: drop its log (plain, .gz, .bz2 or .xz, any encoding) anywhere on this window, or several at once.
+Triage finds the known errors, puts the likely first cause on top and explains each one.</source>
+        <translation>CI 任务、训练运行、部署：把它的日志（纯文本、.gz、.bz2 或 .xz，任意编码）拖到窗口任意位置，也可以一次拖多个。
+Triage 找出已知错误，把最可能的首要原因放在最前面，并逐一解释。</translation>
+    </message>
+    <message>
+        <source>Open a log…</source>
+        <translation>打开日志…</translation>
+    </message>
+    <message>
+        <source>Try the sample log</source>
+        <translation>试试示例日志</translation>
+    </message>
+    <message>
+        <source>Paste from clipboard</source>
+        <translation>从剪贴板粘贴</translation>
+    </message>
+    <message>
+        <source>Browse the catalogue</source>
+        <translation>浏览目录</translation>
+    </message>
+    <message>
+        <source>Recent logs</source>
+        <translation>最近的日志</translation>
+    </message>
+</context>
+<context>
     <name>EntryPanel</name>
     <message>
         <source>Select an error (from a log or the catalogue) to see what is known about it.</source>
         <translation>选择一个错误以查看目录中的信息。</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <source>Jump to my notes</source>
+        <translation>跳到我的笔记</translation>
+    </message>
+    <message>
+        <source>Show the English text</source>
+        <translation>显示英文</translation>
+    </message>
+    <message>
+        <source>Show the Chinese text where the record has it</source>
+        <translation>在记录有中文时显示中文</translation>
     </message>
     <message>
         <source>My notes</source>
@@ -241,6 +585,268 @@
     </message>
 </context>
 <context>
+    <name>FileDropFilter</name>
+    <message>
+        <source>Drop to open the log.</source>
+        <translation>松开以打开日志。</translation>
+    </message>
+    <message>
+        <source>Drop to open the {count} logs.</source>
+        <translation>松开以打开 {count} 个日志。</translation>
+    </message>
+    <message>
+        <source>Cannot drop this: {reason}.</source>
+        <translation>无法拖放：{reason}。</translation>
+    </message>
+    <message>
+        <source>Some items were not opened: {reason}.</source>
+        <translation>有些项目没有打开：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in log (Enter: next, Shift+Enter: previous)</source>
+        <translation>在日志中查找（Enter：下一个，Shift+Enter：上一个）</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Previous (Shift+Enter)</source>
+        <translation>上一个（Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Next (Enter)</source>
+        <translation>下一个（Enter）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Invalid regex: {error}</source>
+        <translation>无效的正则表达式：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>LogDocument</name>
+    <message>
+        <source>Decompressing…</source>
+        <translation>正在解压…</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>正在扫描…</translation>
+    </message>
+    <message>
+        <source>Scanning {percent}…</source>
+        <translation>正在扫描 {percent}…</translation>
+    </message>
+    <message>
+        <source>The scan failed.</source>
+        <translation>扫描失败。</translation>
+    </message>
+    <message>
+        <source>Scan cancelled at line {line}.</source>
+        <translation>扫描在第 {line} 行取消。</translation>
+    </message>
+    <message>
+        <source>Indexing lines…</source>
+        <translation>正在索引行…</translation>
+    </message>
+    <message>
+        <source>Scan complete.</source>
+        <translation>扫描完成。</translation>
+    </message>
+    <message>
+        <source>{path}: opening was cancelled.</source>
+        <translation>{path}：已取消打开。</translation>
+    </message>
+</context>
+<context>
+    <name>LogTabs</name>
+    <message>
+        <source>The clipboard holds no text to open as a log.</source>
+        <translation>剪贴板中没有可作为日志打开的文本。</translation>
+    </message>
+    <message>
+        <source>Pasted log {number}</source>
+        <translation>粘贴的日志 {number}</translation>
+    </message>
+    <message>
+        <source>Opening {title}…</source>
+        <translation>正在打开 {title}…</translation>
+    </message>
+    <message>
+        <source>{name} is already open.</source>
+        <translation>{name} 已经打开。</translation>
+    </message>
+    <message>
+        <source>Pasted text (not saved)</source>
+        <translation>粘贴的文本（未保存）</translation>
+    </message>
+</context>
+<context>
+    <name>LogView</name>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>“{text}” was not found in this log.</source>
+        <translation>在此日志中没有找到“{text}”。</translation>
+    </message>
+    <message>
+        <source>Line {line}</source>
+        <translation>第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Searching… {count} lines</source>
+        <translation>正在搜索… {count} 行</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Catalogue</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Line {line} is not in this log (yet).</source>
+        <translation>第 {line} 行（还）不在此日志中。</translation>
+    </message>
+    <message>
+        <source>No known errors found in this log (yet).</source>
+        <translation>此日志中（还）没有找到已知错误。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Opened {title}.</source>
+        <translation>已打开 {title}。</translation>
+    </message>
+    <message>
+        <source>No log open.</source>
+        <translation>没有打开的日志。</translation>
+    </message>
+</context>
+<context>
+    <name>MarkButtons</name>
+    <message>
+        <source>Mark: {name} (click again to clear)</source>
+        <translation>标记：{name}（再次点击清除）</translation>
+    </message>
+    <message>
+        <source>Notes are read-only: {reason}</source>
+        <translation>笔记为只读：{reason}</translation>
+    </message>
+    <message>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>MatchesPanel</name>
+    <message>
+        <source>No log open.</source>
+        <translation>没有打开的日志。</translation>
+    </message>
+    <message>
+        <source>No known errors found.</source>
+        <translation>没有找到已知错误。</translation>
+    </message>
+    <message>
+        <source>No known errors found so far.</source>
+        <translation>目前还没有找到已知错误。</translation>
+    </message>
+    <message>
+        <source>{count} matched line</source>
+        <translation>{count} 行匹配</translation>
+    </message>
+    <message>
+        <source>{count} matched lines</source>
+        <translation>{count} 行匹配</translation>
+    </message>
+    <message>
+        <source>{count} error</source>
+        <translation>{count} 种错误</translation>
+    </message>
+    <message>
+        <source>{count} different errors</source>
+        <translation>{count} 种不同的错误</translation>
+    </message>
+    <message>
+        <source>Likely first cause: {entry} at line {line}.</source>
+        <translation>可能的首要原因：第 {line} 行的 {entry}。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>NoteEditor</name>
+    <message>
+        <source>Write a note: what you tried, what worked, where…</source>
+        <translation>写笔记：你试过什么、什么有效、在哪里…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete this note</source>
+        <translation>删除此笔记</translation>
+    </message>
+    <message>
+        <source>Empty notes are not saved: delete the note instead.</source>
+        <translation>空笔记不会保存：请删除此笔记。</translation>
+    </message>
+    <message>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+    <message>
+        <source>Editing…</source>
+        <translation>正在编辑…</translation>
+    </message>
+    <message>
+        <source>New note: saved as you type.</source>
+        <translation>新笔记：输入时自动保存。</translation>
+    </message>
+    <message>
+        <source>Added {added} · edited {edited} · saved</source>
+        <translation>添加于 {added} · 编辑于 {edited} · 已保存</translation>
+    </message>
+    <message>
+        <source>Added {added} · saved</source>
+        <translation>添加于 {added} · 已保存</translation>
+    </message>
+</context>
+<context>
     <name>Notes</name>
     <message>
         <source>My notes</source>
@@ -273,6 +879,119 @@
     <message>
         <source>Didn&apos;t work for me</source>
         <translation>对我无效</translation>
+    </message>
+</context>
+<context>
+    <name>NotesPanel</name>
+    <message>
+        <source>Delete note</source>
+        <translation>删除笔记</translation>
+    </message>
+    <message>
+        <source>Delete this note?</source>
+        <translation>删除此笔记？</translation>
+    </message>
+    <message>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+    <message>
+        <source>Not deleted: {reason}</source>
+        <translation>未删除：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot read the notes: {reason}</source>
+        <translation>无法读取笔记：{reason}</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+</context>
+<context>
+    <name>NotesTransfer</name>
+    <message>
+        <source>Export notes</source>
+        <translation>导出笔记</translation>
+    </message>
+    <message>
+        <source>Import notes</source>
+        <translation>导入笔记</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>The notes were not exported: {reason}</source>
+        <translation>笔记没有导出：{reason}</translation>
+    </message>
+    <message>
+        <source> and {count} mark</source>
+        <translation>和 {count} 个标记</translation>
+    </message>
+    <message>
+        <source> and {count} marks</source>
+        <translation>和 {count} 个标记</translation>
+    </message>
+    <message>
+        <source>Exported {count} note{extra} to {path}.</source>
+        <translation>已把 {count} 条笔记{extra}导出到 {path}。</translation>
+    </message>
+    <message>
+        <source>Exported {count} notes{extra} to {path}.</source>
+        <translation>已把 {count} 条笔记{extra}导出到 {path}。</translation>
+    </message>
+    <message>
+        <source>Notes exported</source>
+        <translation>笔记已导出</translation>
+    </message>
+    <message>
+        <source>Notes are read-only</source>
+        <translation>笔记为只读</translation>
+    </message>
+    <message>
+        <source>Nothing can be imported: the notes are read-only ({reason}).</source>
+        <translation>无法导入：笔记为只读（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: {reason}</source>
+        <translation>没有导入任何内容：{reason}</translation>
+    </message>
+    <message>
+        <source>From {name}: {summary}.</source>
+        <translation>来自 {name}：{summary}。</translation>
+    </message>
+    <message>
+        <source>Notes imported</source>
+        <translation>笔记已导入</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>size unknown</source>
+        <translation>大小未知</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop opening and scanning this log (Ctrl+.)</source>
+        <translation>停止打开和扫描此日志（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>{count} lines</source>
+        <translation>{count} 行</translation>
+    </message>
+    <message>
+        <source>not compressed</source>
+        <translation>未压缩</translation>
     </message>
 </context>
 </TS>

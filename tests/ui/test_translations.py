@@ -30,3 +30,31 @@ def test_the_compiled_chinese_translation_loads_and_english_is_the_source():
     )
     assert translate("EntryPanel", "Root cause", "en") == "Root cause"
     assert translate("EntryPanel", "a text nobody marked", "zh") == "a text nobody marked"
+
+
+def test_every_translation_keeps_the_placeholders_of_its_source():
+    import re
+    import xml.etree.ElementTree as ET
+
+    broken = []
+    for ts in translations_dir().glob("triage_*.ts"):
+        for message in ET.parse(ts).getroot().iter("message"):
+            source = message.findtext("source") or ""
+            text = message.findtext("translation") or ""
+            if set(re.findall(r"\{\w+\}", source)) != set(re.findall(r"\{\w+\}", text)):
+                broken.append((ts.name, source, text))
+    assert broken == []
+
+
+def test_installed_on_the_application_the_translation_turns_window_text_chinese(qtbot, qapp):
+    from triage_app.ui.log.find_bar import FindBar
+
+    chinese = translator("zh")
+    qapp.installTranslator(chinese)
+    try:
+        bar = FindBar()
+        qtbot.addWidget(bar)
+        assert bar.regex.text() == "正则表达式" and bar.case.text() == "区分大小写"
+    finally:
+        qapp.removeTranslator(chinese)
+    assert FindBar().regex.text() == "Regex"

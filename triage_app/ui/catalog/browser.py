@@ -73,11 +73,13 @@ class CatalogBrowser(QWidget):
         self._search = CatalogSearch(())  # filled with the note texts by refresh_notes()
         self._selected: str | None = None
         self.search_box = _SearchBox(self)
-        self.search_box.setPlaceholderText("Search errors, aliases, tags, notes… (typos are fine)")
+        self.search_box.setPlaceholderText(
+            self.tr("Search errors, aliases, tags, notes… (typos are fine)")
+        )
         self.search_box.setClearButtonEnabled(True)
         self.domain_filter = QComboBox(self)
         self.category_filter = QComboBox(self)
-        self.notes_filter = QCheckBox("With my notes", self)
+        self.notes_filter = QCheckBox(self.tr("With my notes"), self)
         self.count_label = QLabel(self)
         self.model = CatalogModel(self)
         self.table = QTableView(self)
@@ -129,10 +131,11 @@ class CatalogBrowser(QWidget):
         self.table.horizontalHeader().resizeSection(ID, max(80, min(longest + 16, cap)))
 
     def _fill_filters(self) -> None:
-        self.domain_filter.addItem(f"All domains ({len(self._catalog)})", None)
+        all_domains = self.tr("All domains ({count})").format(count=len(self._catalog))
+        self.domain_filter.addItem(all_domains, None)
         for domain, count in self._catalog.domains().items():
             self.domain_filter.addItem(f"{domain} ({count})", domain)
-        self.category_filter.addItem("All categories", None)
+        self.category_filter.addItem(self.tr("All categories"), None)
         for category in self._catalog.categories():
             self.category_filter.addItem(category, category)
         for combo in (self.domain_filter, self.category_filter):
@@ -269,11 +272,13 @@ class CatalogBrowser(QWidget):
     def _update_count(self, query: str, shown: int) -> None:
         total = len(self._catalog)
         if query and not shown:
-            self.count_label.setText(f"No entries match “{query}”.")
+            self.count_label.setText(self.tr("No entries match “{query}”.").format(query=query))
         elif query or shown != len(set(self._catalog.entries) | self._noted):
-            self.count_label.setText(f"{shown} of {total} entries")
+            self.count_label.setText(
+                self.tr("{shown} of {total} entries").format(shown=shown, total=total)
+            )
         else:
-            self.count_label.setText(f"{total} entries")
+            self.count_label.setText(self.tr("{total} entries").format(total=total))
 
     def _restore_selection(self) -> None:
         if self._selected:

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QFont
 
 from triage_app.core.search import SearchHit
@@ -20,7 +26,13 @@ SCORE_ROLE = Qt.ItemDataRole.UserRole + 2
 HAS_NOTES_ROLE = Qt.ItemDataRole.UserRole + 3
 
 NOTE, ID, SIGNATURE, CATEGORY, DOMAIN = range(5)
-HEADERS = ("", "ID", "Signature", "Category", "Domain")
+HEADERS = (
+    "",
+    QT_TRANSLATE_NOOP("CatalogModel", "ID"),
+    QT_TRANSLATE_NOOP("CatalogModel", "Signature"),
+    QT_TRANSLATE_NOOP("CatalogModel", "Category"),
+    QT_TRANSLATE_NOOP("CatalogModel", "Domain"),
+)
 NOTE_MARK = "✎"
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -60,9 +72,9 @@ class CatalogModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.tr(HEADERS[section]) if HEADERS[section] else ""
         if role == Qt.ItemDataRole.ToolTipRole and section == NOTE:
-            return "Entries with my notes"
+            return self.tr("Entries with my notes")
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -141,11 +153,18 @@ class CatalogModel(QAbstractTableModel):
 
     def _tooltip(self, row: BrowserRow, column: int) -> str | None:
         if column == NOTE:
-            return "You have notes on this entry" if row.entry_id in self._noted else None
-        text = row.signature if row.in_catalog else f"{row.entry_id}: not in the catalogue"
+            return self.tr("You have notes on this entry") if row.entry_id in self._noted else None
+        text = (
+            row.signature
+            if row.in_catalog
+            else self.tr("{entry}: not in the catalogue").format(entry=row.entry_id)
+        )
         if row.hit is not None and row.hit.field not in ("id", "signature"):
             field = row.hit.field.replace("_", " ")
-            return f"{text}\n\nMatched {field}: {row.hit.text[:200]}"
+            matched = self.tr("Matched {field}: {text}").format(
+                field=field, text=row.hit.text[:200]
+            )
+            return f"{text}\n\n{matched}"
         return text
 
     def _sort_key(self, row: BrowserRow, column: int) -> object:

@@ -88,14 +88,14 @@ class EntryPanel(QWidget):
     # Construction -----------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        self.back_button = tool_button("◀", "Back", self)
-        self.forward_button = tool_button("▶", "Forward", self)
+        self.back_button = tool_button("◀", self.tr("Back"), self)
+        self.forward_button = tool_button("▶", self.tr("Forward"), self)
         self.title = ElidedLabel("", self)
-        self.notes_button = tool_button("", "Jump to my notes", self)
+        self.notes_button = tool_button("", self.tr("Jump to my notes"), self)
         self.language_buttons = QButtonGroup(self)
-        self.english_button = tool_button("EN", "Show the English text", self)
+        self.english_button = tool_button("EN", self.tr("Show the English text"), self)
         self.chinese_button = tool_button(
-            "中文", "Show the Chinese text where the record has it", self
+            "中文", self.tr("Show the Chinese text where the record has it"), self
         )
         for i, button in enumerate((self.english_button, self.chinese_button)):
             button.setCheckable(True)

@@ -217,18 +217,22 @@ class LogDocument(QObject):
     def phase_text(self) -> str:
         """One short phrase for the status bar and the matches panel."""
         if self.info is None:
-            return "Decompressing…" if self.phase is Phase.DECOMPRESSING else "Opening…"
+            decompressing = self.phase is Phase.DECOMPRESSING
+            return self.tr("Decompressing…") if decompressing else self.tr("Opening…")
         if self.scanning:
             fraction = self.progress_fraction()
-            percent = f" {fraction:.0%}" if fraction is not None else ""
-            return f"Scanning{percent}…"
+            if fraction is None:
+                return self.tr("Scanning…")
+            return self.tr("Scanning {percent}…").format(percent=f"{fraction:.0%}")
         if self.scan_error:
-            return "The scan failed."
+            return self.tr("The scan failed.")
         if self.scan_done is not None and self.scan_done.cancelled:
-            return f"Scan cancelled at line {self.scan_done.lines:,}."
+            return self.tr("Scan cancelled at line {line}.").format(
+                line=f"{self.scan_done.lines:,}"
+            )
         if self.indexing:
-            return "Indexing lines…"
-        return "Scan complete."
+            return self.tr("Indexing lines…")
+        return self.tr("Scan complete.")
 
     # -- the one place the phase changes --------------------------------------------------
 
@@ -291,7 +295,7 @@ class LogDocument(QObject):
         self._index_job = None
         if self.info is None and self.phase is not Phase.FAILED:  # cancelled while opening
             self._enter(Phase.FAILED, notify=False)
-            self.failed.emit(f"{self.path}: opening was cancelled.")
+            self.failed.emit(self.tr("{path}: opening was cancelled.").format(path=self.path))
             return
         self.lines_changed.emit(self.line_count)
         self.state_changed.emit()

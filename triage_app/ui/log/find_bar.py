@@ -26,21 +26,21 @@ class FindBar(QWidget):
         super().__init__(parent)
         self.edit = QLineEdit(self)
         self.edit.setObjectName("findEdit")
-        self.edit.setPlaceholderText("Find in log (Enter: next, Shift+Enter: previous)")
+        self.edit.setPlaceholderText(self.tr("Find in log (Enter: next, Shift+Enter: previous)"))
         self.edit.setClearButtonEnabled(True)
-        self.regex = QCheckBox("Regex", self)
-        self.case = QCheckBox("Match case", self)
+        self.regex = QCheckBox(self.tr("Regex"), self)
+        self.case = QCheckBox(self.tr("Match case"), self)
         self.previous = QToolButton(self)
         self.previous.setText("▲")
-        self.previous.setToolTip("Previous (Shift+Enter)")
+        self.previous.setToolTip(self.tr("Previous (Shift+Enter)"))
         self.next = QToolButton(self)
         self.next.setText("▼")
-        self.next.setToolTip("Next (Enter)")
+        self.next.setToolTip(self.tr("Next (Enter)"))
         self.status = QLabel(self)
         self.status.setMinimumWidth(160)
         self.close_button = QToolButton(self)
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Close (Esc)")
+        self.close_button.setToolTip(self.tr("Close (Esc)"))
         self.close_button.setAutoRaise(True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
@@ -80,7 +80,7 @@ class FindBar(QWidget):
         try:
             return re.compile(source, flags)
         except re.error as exc:
-            self.set_status(f"Invalid regex: {exc}")
+            self.set_status(self.tr("Invalid regex: {error}").format(error=exc))
             return None
 
     def set_status(self, text: str) -> None:

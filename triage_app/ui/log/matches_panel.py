@@ -47,7 +47,7 @@ class MatchesPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
         self._model: MatchesModel | None = None
-        self._state = "No log open."
+        self._state = self.tr("No log open.")
         self._done = False
         self._summary_timer = QTimer(self)
         self._summary_timer.setSingleShot(True)
@@ -138,13 +138,23 @@ class MatchesPanel(QWidget):
             return
         groups = model.group_count()
         if groups == 0:
-            found = "No known errors found." if self._done else "No known errors found so far."
+            found = (
+                self.tr("No known errors found.")
+                if self._done
+                else self.tr("No known errors found so far.")
+            )
             self.summary.setText(f"{found} {self._state}".strip())
             return
         entry_id, line = model.first_cause() or ("", 0)
-        lines = "line" if model.total == 1 else "lines"
-        kinds = "error" if groups == 1 else "different errors"
-        self.summary.setText(
-            f"{model.total:,} matched {lines}, {groups} {kinds}. Likely first cause: "
-            f"{entry_id} at line {line:,}. {self._state}".strip()
+        lines = (
+            self.tr("{count} matched line")
+            if model.total == 1
+            else self.tr("{count} matched lines")
+        ).format(count=f"{model.total:,}")
+        kinds = (
+            self.tr("{count} error") if groups == 1 else self.tr("{count} different errors")
+        ).format(count=groups)
+        cause = self.tr("Likely first cause: {entry} at line {line}.").format(
+            entry=entry_id, line=f"{line:,}"
         )
+        self.summary.setText(f"{lines}, {kinds}. {cause} {self._state}".strip())

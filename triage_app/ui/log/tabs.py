@@ -115,7 +115,7 @@ class LogTabs(QTabWidget):
     def open_text(self, text: str) -> LogDocument | None:
         """Open `text` (pasted) as a new unsaved log, kept in a temporary file."""
         if not text.strip():
-            self.problem.emit("The clipboard holds no text to open as a log.", "warning")
+            self.problem.emit(self.tr("The clipboard holds no text to open as a log."), "warning")
             return None
         self._paste_count += 1
         handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - deleted with the document
@@ -123,7 +123,7 @@ class LogTabs(QTabWidget):
         )
         with handle:
             handle.write(text.encode("utf-8"))
-        title = f"Pasted log {self._paste_count}"
+        title = self.tr("Pasted log {number}").format(number=self._paste_count)
         return self._start(Path(handle.name), encoding="utf-8", title=title, owned=True)
 
     def open_clipboard(self) -> list[LogDocument]:
@@ -187,7 +187,7 @@ class LogTabs(QTabWidget):
         doc.state_changed.connect(functools.partial(self.document_state_changed.emit, doc))
         doc.scan_failed.connect(functools.partial(self._on_document_scan_failed, doc))
         self._pending.append(doc)
-        self.status.emit(f"Opening {doc.title}…")
+        self.status.emit(self.tr("Opening {title}…").format(title=doc.title))
         doc.start()
         return doc
 
@@ -196,7 +196,7 @@ class LogTabs(QTabWidget):
             doc = view.document
             if not doc.owned_file and doc.path.resolve() == path.resolve():
                 self.setCurrentWidget(view)
-                self.status.emit(f"{path.name} is already open.")
+                self.status.emit(self.tr("{name} is already open.").format(name=path.name))
                 return True
         return False
 
@@ -208,7 +208,7 @@ class LogTabs(QTabWidget):
         view = LogView(doc, self)
         view.set_dark(self.dark)
         view.status.connect(self.status)
-        tip = str(doc.path) if not doc.owned_file else "Pasted text (not saved)"
+        tip = str(doc.path) if not doc.owned_file else self.tr("Pasted text (not saved)")
         at = -1
         if replace is not None and isValid(replace):  # it may have been closed meanwhile
             at = self.indexOf(replace)

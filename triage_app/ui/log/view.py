@@ -166,7 +166,7 @@ class LogView(QWidget):
         job.finished.connect(job.deleteLater)
         self._find_job = job
         job.start()
-        self.find_bar.set_status("Searching…")
+        self.find_bar.set_status(self.tr("Searching…"))
 
     def copy_selection(self) -> None:
         """Copy the selected lines (as in the file, ANSI codes removed) to the clipboard."""
@@ -286,12 +286,15 @@ class LogView(QWidget):
             return  # a search that was replaced or cancelled
         self._find_job = None
         if row is None:
-            self.find_bar.set_status("Not found")
-            self.status.emit(f"“{self.find_bar.edit.text()}” was not found in this log.")
+            self.find_bar.set_status(self.tr("Not found"))
+            text = self.find_bar.edit.text()
+            self.status.emit(self.tr("“{text}” was not found in this log.").format(text=text))
             return
-        self.find_bar.set_status(f"Line {row + 1:,}")
+        self.find_bar.set_status(self.tr("Line {line}").format(line=f"{row + 1:,}"))
         self.go_to_line(row + 1)
 
     def _on_find_job_progress(self, searched: int) -> None:
         if self.sender() is self._find_job:
-            self.find_bar.set_status(f"Searching… {searched:,} lines")
+            self.find_bar.set_status(
+                self.tr("Searching… {count} lines").format(count=f"{searched:,}")
+            )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.notes_service import NotesService, NotSavedError
 
 SAVE_DELAY_MS = 800
+translate = QCoreApplication.translate
 
 
 class GrowingTextEdit(QTextEdit):
@@ -84,15 +85,17 @@ class NoteEditor(QFrame):
         self._saved_text = note.text if note else ""
         self._saved_tags = list(note.tags) if note else []
         self.text_edit = GrowingTextEdit(self)
-        self.text_edit.setPlaceholderText("Write a note: what you tried, what worked, where…")
+        self.text_edit.setPlaceholderText(
+            self.tr("Write a note: what you tried, what worked, where…")
+        )
         self.text_edit.setPlainText(self._saved_text)
         self.tags_edit = QLineEdit(", ".join(self._saved_tags), self)
         self.tags_edit.setPlaceholderText("tags, separated by commas")
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         self.delete_button = QToolButton(self)
-        self.delete_button.setText("Delete")
-        self.delete_button.setToolTip("Delete this note")
+        self.delete_button.setText(self.tr("Delete"))
+        self.delete_button.setToolTip(self.tr("Delete this note"))
         self._status: tuple[str | None, bool] = (None, False)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -162,12 +165,14 @@ class NoteEditor(QFrame):
             return not self.is_dirty()
         if not self.text().strip():
             if self._note is not None:
-                self._show_status("Empty notes are not saved: delete the note instead.", True)
+                self._show_status(
+                    self.tr("Empty notes are not saved: delete the note instead."), True
+                )
             return self._note is None and not self.tags()
         try:
             self._note = self._notes.save_note(self._entry_id, self._note, self.text(), self.tags())
         except NotSavedError as exc:
-            self._show_status(f"Not saved: {exc}", True)
+            self._show_status(self.tr("Not saved: {reason}").format(reason=exc), True)
             return False
         self._saved_text, self._saved_tags = self._note.text, list(self._note.tags)
         self._show_status()
@@ -205,7 +210,7 @@ class NoteEditor(QFrame):
 
     def _schedule(self) -> None:
         if self.is_dirty():
-            self._show_status("Editing…")
+            self._show_status(self.tr("Editing…"))
             self._timer.start()
 
     def _show_status(self, message: str | None = None, error: bool = False) -> None:
@@ -221,11 +226,12 @@ class NoteEditor(QFrame):
 
 def _describe(note: Note | None) -> str:
     if note is None:
-        return "New note: saved as you type."
+        return translate("NoteEditor", "New note: saved as you type.")
     added = _local(note.created)
     if note.updated[:16] != note.created[:16]:
-        return f"Added {added} · edited {_local(note.updated)} · saved"
-    return f"Added {added} · saved"
+        text = translate("NoteEditor", "Added {added} · edited {edited} · saved")
+        return text.format(added=added, edited=_local(note.updated))
+    return translate("NoteEditor", "Added {added} · saved").format(added=added)
 
 
 def _local(stamp: str) -> str:

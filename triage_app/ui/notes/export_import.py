@@ -10,23 +10,29 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from triage_app.core.notes import ImportResult, NotesError
 from triage_app.ui.widgets.notes_service import NotesService
 
+translate = QCoreApplication.translate
 FILE_FILTER = "Triage notes (*.json);;All files (*)"
 
 
 def ask_export_path(parent: QWidget | None, suggested: Path) -> Path | None:
     """Ask where to write the export; None when the user cancels."""
-    name, _ = QFileDialog.getSaveFileName(parent, "Export notes", str(suggested), FILE_FILTER)
+    name, _ = QFileDialog.getSaveFileName(
+        parent, translate("NotesTransfer", "Export notes"), str(suggested), FILE_FILTER
+    )
     return Path(name) if name else None
 
 
 def ask_import_path(parent: QWidget | None, start: Path) -> Path | None:
     """Ask which file to import; None when the user cancels."""
-    name, _ = QFileDialog.getOpenFileName(parent, "Import notes", str(start), FILE_FILTER)
+    name, _ = QFileDialog.getOpenFileName(
+        parent, translate("NotesTransfer", "Import notes"), str(start), FILE_FILTER
+    )
     return Path(name) if name else None
 
 
@@ -52,12 +58,33 @@ def export_notes(parent: QWidget | None, notes: NotesService) -> int | None:
     try:
         count = notes.export_to(path)
     except (NotesError, OSError) as exc:
-        show_message(parent, "error", "Export failed", f"The notes were not exported: {_why(exc)}")
+        show_message(
+            parent,
+            "error",
+            translate("NotesTransfer", "Export failed"),
+            translate("NotesTransfer", "The notes were not exported: {reason}").format(
+                reason=_why(exc)
+            ),
+        )
         return None
     marks = notes.mark_count()
-    noun = "note" if count == 1 else "notes"
-    extra = f" and {marks} mark{'' if marks == 1 else 's'}" if marks else ""
-    show_message(parent, "info", "Notes exported", f"Exported {count} {noun}{extra} to {path}.")
+    extra = ""
+    if marks:
+        mark = translate("NotesTransfer", " and {count} mark")
+        extra = (mark if marks == 1 else translate("NotesTransfer", " and {count} marks")).format(
+            count=marks
+        )
+    text = (
+        translate("NotesTransfer", "Exported {count} note{extra} to {path}.")
+        if count == 1
+        else translate("NotesTransfer", "Exported {count} notes{extra} to {path}.")
+    )
+    show_message(
+        parent,
+        "info",
+        translate("NotesTransfer", "Notes exported"),
+        text.format(count=count, extra=extra, path=path),
+    )
     return count
 
 
@@ -68,8 +95,10 @@ def import_notes(parent: QWidget | None, notes: NotesService) -> ImportResult | 
         show_message(
             parent,
             "warning",
-            "Notes are read-only",
-            f"Nothing can be imported: the notes are read-only ({notes.read_only_reason}).",
+            translate("NotesTransfer", "Notes are read-only"),
+            translate(
+                "NotesTransfer", "Nothing can be imported: the notes are read-only ({reason})."
+            ).format(reason=notes.read_only_reason),
         )
         return None
     path = ask_import_path(parent, Path.home())
@@ -78,9 +107,20 @@ def import_notes(parent: QWidget | None, notes: NotesService) -> ImportResult | 
     try:
         result = notes.import_from(path)
     except (NotesError, OSError, ValueError) as exc:
-        show_message(parent, "error", "Import failed", f"Nothing was imported: {_why(exc)}")
+        show_message(
+            parent,
+            "error",
+            translate("NotesTransfer", "Import failed"),
+            translate("NotesTransfer", "Nothing was imported: {reason}").format(reason=_why(exc)),
+        )
         return None
-    show_message(parent, "info", "Notes imported", f"From {path.name}: {result.summary()}.")
+    text = translate("NotesTransfer", "From {name}: {summary}.")
+    show_message(
+        parent,
+        "info",
+        translate("NotesTransfer", "Notes imported"),
+        text.format(name=path.name, summary=result.summary()),
+    )
     return result
 
 

@@ -171,8 +171,8 @@ class NotesPanel(QWidget):
         """Ask before deleting a note (tests monkeypatch this)."""
         answer = QMessageBox.question(
             parent,
-            "Delete note",
-            f"Delete this note?\n\n{preview}",
+            QCoreApplication.translate("NotesPanel", "Delete note"),
+            QCoreApplication.translate("NotesPanel", "Delete this note?") + f"\n\n{preview}",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
@@ -216,7 +216,7 @@ class NotesPanel(QWidget):
         try:
             self._notes.set_mark(mark.entry_id, mark.action_text, None)
         except NotSavedError as exc:
-            self.hint.setText(f"Not saved: {exc}")
+            self.hint.setText(self.tr("Not saved: {reason}").format(reason=exc))
             return
         self._rebuild_orphans()
 
@@ -231,7 +231,7 @@ class NotesPanel(QWidget):
             try:
                 self._notes.delete_note(editor.note)
             except NotSavedError as exc:
-                editor.status.setText(f"Not deleted: {exc}")
+                editor.status.setText(self.tr("Not deleted: {reason}").format(reason=exc))
                 return False
         self._editors.remove(editor)
         editor.setParent(None)
@@ -257,7 +257,8 @@ class NotesPanel(QWidget):
         count = sum(1 for e in self._editors if e.note is not None)
         self.title.setText(f"{words['title']} ({count})" if count else words["title"])
         error = self._notes.read_error
-        self.hint.setText(f"Cannot read the notes: {error}" if error else words["empty"])
+        unreadable = self.tr("Cannot read the notes: {reason}").format(reason=error)
+        self.hint.setText(unreadable if error else words["empty"])
         self.hint.setVisible(bool(error) or (not self._editors and not self._notes.read_only))
         self.add_button.setEnabled(not self._notes.read_only and self._entry_id is not None)
 
@@ -297,7 +298,7 @@ class NotesPanel(QWidget):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             clear = QToolButton(self.orphans)
-            clear.setText("Clear")
+            clear.setText(self.tr("Clear"))
             clear.setEnabled(not self._notes.read_only)
             clear.clicked.connect(lambda _=False, m=mark: self._on_orphan_clear_clicked(m))
             row.addWidget(label, 1)

@@ -148,8 +148,8 @@ class CodeBlock(QFrame):
         self.view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.caption = QLabel(self._language if self._language != "text" else "", self)
         self.copy_button = QToolButton(self)
-        self.copy_button.setText("Copy")
-        self.copy_button.setToolTip("Copy to the clipboard")
+        self.copy_button.setText(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy to the clipboard"))
         self.copy_button.setAutoRaise(True)
         self._rendering = False
         self._rendered_for: tuple[str, str] | None = None
@@ -182,7 +182,7 @@ class CodeBlock(QFrame):
     def copy(self) -> None:
         """Put the exact text (not the wrapped display) on the clipboard."""
         QGuiApplication.clipboard().setText(self._text)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(self.tr("Copied"))
         self._reset_timer.start()
         self.copied.emit(self._text)
 
@@ -195,7 +195,7 @@ class CodeBlock(QFrame):
         self.copy()
 
     def _on_reset_timer_timeout(self) -> None:
-        self.copy_button.setText("Copy")
+        self.copy_button.setText(self.tr("Copy"))
 
     def _render(self) -> None:
         """(Re)colour for the current palette; the style sheet set here changes the palette

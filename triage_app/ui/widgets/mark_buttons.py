@@ -52,7 +52,7 @@ class MarkButtons(QWidget):
             button.setCheckable(True)
             button.setText(f"{symbol} {words[verdict_name]}")
             long_name = words.get(f"{verdict_name}_long", words[verdict_name])
-            button.setToolTip(f"Mark: {long_name} (click again to clear)")
+            button.setToolTip(self.tr("Mark: {name} (click again to clear)").format(name=long_name))
             button.setAccessibleName(long_name)
             button.setStyleSheet(
                 f"QToolButton:checked {{ background: {accents.css(accents.tint(color, self.palette(), 0.3))};"
@@ -64,7 +64,9 @@ class MarkButtons(QWidget):
         layout.addStretch(1)
         if notes.read_only:
             self.setEnabled(False)
-            self.setToolTip(f"Notes are read-only: {notes.read_only_reason}")
+            self.setToolTip(
+                self.tr("Notes are read-only: {reason}").format(reason=notes.read_only_reason)
+            )
         self._sync()
 
     def verdict(self) -> str | None:
@@ -75,7 +77,7 @@ class MarkButtons(QWidget):
         try:
             self._notes.set_mark(self._entry_id, self._action, verdict)
         except NotSavedError as exc:
-            self.setToolTip(f"Not saved: {exc}")
+            self.setToolTip(self.tr("Not saved: {reason}").format(reason=exc))
             self._sync()
             return False
         self._verdict = verdict

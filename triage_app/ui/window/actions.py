@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 Key = QKeySequence.StandardKey
+translate = QCoreApplication.translate
 
 
 @dataclass
@@ -73,43 +75,100 @@ def _action(window: QMainWindow, text: str, shortcut=None, tip: str = "") -> QAc
 def build_actions(window: QMainWindow) -> Actions:
     """Create the actions and the menu bar of `window`."""
     a = Actions(
-        open=_action(window, "&Open…", Key.Open, "Open one or more log files"),
-        open_sample=_action(window, "Open the &sample log", None, "Open the bundled sample log"),
-        paste=_action(
-            window, "&Paste as new log", "Ctrl+Shift+V", "Open the clipboard's text as a log"
+        open=_action(
+            window,
+            translate("Actions", "&Open…"),
+            Key.Open,
+            translate("Actions", "Open one or more log files"),
         ),
-        recent=QMenu("Open &recent", window),
+        open_sample=_action(
+            window,
+            translate("Actions", "Open the &sample log"),
+            None,
+            translate("Actions", "Open the bundled sample log"),
+        ),
+        paste=_action(
+            window,
+            translate("Actions", "&Paste as new log"),
+            "Ctrl+Shift+V",
+            translate("Actions", "Open the clipboard's text as a log"),
+        ),
+        recent=QMenu(translate("Actions", "Open &recent"), window),
         reopen_encoding=_action(
             window,
-            "Reopen with &encoding…",
+            translate("Actions", "Reopen with &encoding…"),
             "Ctrl+Shift+E",
-            "Decode this log with another encoding when the guess was wrong",
+            translate("Actions", "Decode this log with another encoding when the guess was wrong"),
         ),
-        close_tab=_action(window, "&Close log", Key.Close, "Close this log"),
-        export_notes=_action(window, "E&xport notes…", None, "Save your notes to a file"),
-        import_notes=_action(window, "&Import notes…", None, "Merge notes from a file"),
-        quit=_action(window, "&Quit", Key.Quit),
-        find=_action(window, "&Find…", Key.Find, "Find text or a regex in this log"),
-        find_next=_action(window, "Find ne&xt", "Ctrl+F3"),
-        find_previous=_action(window, "Find pre&vious", "Ctrl+Shift+F3"),
-        next_match=_action(window, "&Next match", "F3", "Go to the next matched error line"),
+        close_tab=_action(
+            window,
+            translate("Actions", "&Close log"),
+            Key.Close,
+            translate("Actions", "Close this log"),
+        ),
+        export_notes=_action(
+            window,
+            translate("Actions", "E&xport notes…"),
+            None,
+            translate("Actions", "Save your notes to a file"),
+        ),
+        import_notes=_action(
+            window,
+            translate("Actions", "&Import notes…"),
+            None,
+            translate("Actions", "Merge notes from a file"),
+        ),
+        quit=_action(window, translate("Actions", "&Quit"), Key.Quit),
+        find=_action(
+            window,
+            translate("Actions", "&Find…"),
+            Key.Find,
+            translate("Actions", "Find text or a regex in this log"),
+        ),
+        find_next=_action(window, translate("Actions", "Find ne&xt"), "Ctrl+F3"),
+        find_previous=_action(window, translate("Actions", "Find pre&vious"), "Ctrl+Shift+F3"),
+        next_match=_action(
+            window,
+            translate("Actions", "&Next match"),
+            "F3",
+            translate("Actions", "Go to the next matched error line"),
+        ),
         previous_match=_action(
-            window, "P&revious match", "Shift+F3", "Go to the previous matched error line"
+            window,
+            translate("Actions", "P&revious match"),
+            "Shift+F3",
+            translate("Actions", "Go to the previous matched error line"),
         ),
-        go_to_line=_action(window, "&Go to line…", "Ctrl+G"),
+        go_to_line=_action(window, translate("Actions", "&Go to line…"), "Ctrl+G"),
         only_matched=_action(
-            window, "Show &only matched lines", "Ctrl+M", "Hide every line that did not match"
+            window,
+            translate("Actions", "Show &only matched lines"),
+            "Ctrl+M",
+            translate("Actions", "Hide every line that did not match"),
         ),
         first_cause=_action(
-            window, "Likely first &cause", "Ctrl+1", "Show the likely first cause of the failure"
+            window,
+            translate("Actions", "Likely first &cause"),
+            "Ctrl+1",
+            translate("Actions", "Show the likely first cause of the failure"),
         ),
-        cancel=_action(window, "S&top opening and scanning", "Ctrl+.", "Stop work on this log"),
-        theme_system=_action(window, "Follow the &system"),
-        theme_light=_action(window, "&Light"),
-        theme_dark=_action(window, "&Dark"),
-        catalogue=_action(window, "&Catalogue", "Alt+1", "Browse and search every known error"),
-        view_menu=QMenu("&View", window),
-        about=_action(window, "&About Triage", "F1"),
+        cancel=_action(
+            window,
+            translate("Actions", "S&top opening and scanning"),
+            "Ctrl+.",
+            translate("Actions", "Stop work on this log"),
+        ),
+        theme_system=_action(window, translate("Actions", "Follow the &system")),
+        theme_light=_action(window, translate("Actions", "&Light")),
+        theme_dark=_action(window, translate("Actions", "&Dark")),
+        catalogue=_action(
+            window,
+            translate("Actions", "&Catalogue"),
+            "Alt+1",
+            translate("Actions", "Browse and search every known error"),
+        ),
+        view_menu=QMenu(translate("Actions", "&View"), window),
+        about=_action(window, translate("Actions", "&About Triage"), "F1"),
     )
     a.only_matched.setCheckable(True)
     group = QActionGroup(window)
@@ -122,7 +181,7 @@ def build_actions(window: QMainWindow) -> Actions:
 
 def _menus(window: QMainWindow, a: Actions) -> None:
     bar = window.menuBar()
-    file_menu = bar.addMenu("&File")
+    file_menu = bar.addMenu(translate("Actions", "&File"))
     file_menu.addActions([a.open, a.open_sample, a.paste])
     file_menu.addMenu(a.recent)
     file_menu.addSeparator()
@@ -131,7 +190,7 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     file_menu.addActions([a.export_notes, a.import_notes])
     file_menu.addSeparator()
     file_menu.addAction(a.quit)
-    log_menu = bar.addMenu("&Log")
+    log_menu = bar.addMenu(translate("Actions", "&Log"))
     log_menu.addActions([a.find, a.find_next, a.find_previous])
     log_menu.addSeparator()
     log_menu.addActions([a.next_match, a.previous_match, a.first_cause, a.go_to_line])
@@ -139,10 +198,10 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     log_menu.addActions([a.only_matched, a.cancel])
     bar.addMenu(a.view_menu)
     a.view_menu.addAction(a.catalogue)
-    theme = a.view_menu.addMenu("&Theme")
+    theme = a.view_menu.addMenu(translate("Actions", "&Theme"))
     theme.addActions([a.theme_system, a.theme_light, a.theme_dark])
     a.view_menu.addSeparator()
-    help_menu = bar.addMenu("&Help")
+    help_menu = bar.addMenu(translate("Actions", "&Help"))
     help_menu.addAction(a.about)
 
 
@@ -155,7 +214,7 @@ def fill_recent_menu(
         action = menu.addAction(file)
         action.triggered.connect(lambda _checked=False, f=file: on_open(f))
     if not files:
-        menu.addAction("No recent logs").setEnabled(False)
+        menu.addAction(translate("Actions", "No recent logs")).setEnabled(False)
         return
     menu.addSeparator()
-    menu.addAction("Clear the list", on_clear)
+    menu.addAction(translate("Actions", "Clear the list"), on_clear)

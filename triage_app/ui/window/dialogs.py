@@ -5,7 +5,7 @@ None of them ever shows a traceback: messages are sentences built by the caller.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from triage_app import __version__
@@ -28,6 +28,7 @@ COMMON_ENCODINGS = (
     "cp1251",
 )
 
+translate = QCoreApplication.translate
 LOG_FILTER = "Logs (*.log *.txt *.out *.err *.gz *.bz2 *.xz *.json *.jsonl);;All files (*)"
 
 
@@ -46,7 +47,9 @@ class Dialogs:
 
     @classmethod
     def ask_open_files(cls, parent: QWidget | None, folder: str) -> list[str]:
-        files, _filter = QFileDialog.getOpenFileNames(parent, "Open logs", folder, LOG_FILTER)
+        files, _filter = QFileDialog.getOpenFileNames(
+            parent, translate("Dialogs", "Open logs"), folder, LOG_FILTER
+        )
         return list(files)
 
     @classmethod
@@ -56,8 +59,8 @@ class Dialogs:
             items.insert(0, current)
         text, ok = QInputDialog.getItem(
             parent,
-            "Reopen with encoding",
-            "Decode the log as (any Python codec name):",
+            translate("Dialogs", "Reopen with encoding"),
+            translate("Dialogs", "Decode the log as (any Python codec name):"),
             items,
             items.index(current),
             True,
@@ -67,7 +70,12 @@ class Dialogs:
     @classmethod
     def ask_line(cls, parent: QWidget | None, current: int, maximum: int) -> int | None:
         line, ok = QInputDialog.getInt(
-            parent, "Go to line", f"Line (1–{maximum:,}):", current, 1, max(1, maximum)
+            parent,
+            translate("Dialogs", "Go to line"),
+            translate("Dialogs", "Line (1–{maximum}):").format(maximum=f"{maximum:,}"),
+            current,
+            1,
+            max(1, maximum),
         )
         return line if ok else None
 
@@ -75,10 +83,13 @@ class Dialogs:
     def about(cls, parent: QWidget | None, entries: int) -> None:
         QMessageBox.about(
             parent,
-            "About Triage",
+            translate("Dialogs", "About Triage"),
             f"<h3>Triage {__version__}</h3>"
-            "<p>Turns a failed run's log into an answer: the known errors in it, their root "
-            "causes, the fixes that do not work and the workarounds that do.</p>"
-            f"<p>Catalogue: {entries:,} entries.</p>"
-            "<p>Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.</p>",
+            + translate(
+                "Dialogs",
+                "<p>Turns a failed run's log into an answer: the known errors in it, their root "
+                "causes, the fixes that do not work and the workarounds that do.</p>"
+                "<p>Catalogue: {entries} entries.</p>"
+                "<p>Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.</p>",
+            ).format(entries=f"{entries:,}"),
         )

@@ -34,6 +34,12 @@ class FileDropFilter(QObject):
     refused = Signal(str)
     hovering = Signal(int)
 
+    def hover_message(self, files: int) -> str:
+        """What the status bar says while `files` files hover over the window."""
+        if files == 1:
+            return self.tr("Drop to open the log.")
+        return self.tr("Drop to open the {count} logs.").format(count=files)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.DragEnter:
@@ -45,7 +51,7 @@ class FileDropFilter(QObject):
                 self.hovering.emit(len(files))
             else:
                 event.ignore()
-                self.refused.emit(f"Cannot drop this: {refusal}.")
+                self.refused.emit(self.tr("Cannot drop this: {reason}.").format(reason=refusal))
             return True
         if kind == QEvent.Type.DragMove:
             assert isinstance(event, QDragMoveEvent)
@@ -65,7 +71,9 @@ class FileDropFilter(QObject):
             event.setDropAction(Qt.DropAction.CopyAction)
             event.accept()
             if refusal:
-                self.refused.emit(f"Some items were not opened: {refusal}.")
+                self.refused.emit(
+                    self.tr("Some items were not opened: {reason}.").format(reason=refusal)
+                )
             QTimer.singleShot(0, lambda: self.files_dropped.emit(files))
             return True
         return super().eventFilter(watched, event)

@@ -39,7 +39,7 @@ class EmptyState(QWidget):
         self.setObjectName("emptyState")
         self.drop_zone = QFrame(self)
         self.drop_zone.setObjectName("dropZone")
-        title = QLabel("Drop a log here", self.drop_zone)
+        title = QLabel(self.tr("Drop a log here"), self.drop_zone)
         title.setObjectName("emptyTitle")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = title.font()
@@ -47,17 +47,19 @@ class EmptyState(QWidget):
         font.setBold(True)
         title.setFont(font)
         hint = QLabel(
-            "A CI job, a training run, a deploy: drop its log (plain, .gz, .bz2 or .xz, any "
-            "encoding) anywhere on this window, or several at once.\nTriage finds the known "
-            "errors, puts the likely first cause on top and explains each one.",
+            self.tr(
+                "A CI job, a training run, a deploy: drop its log (plain, .gz, .bz2 or .xz, any "
+                "encoding) anywhere on this window, or several at once.\nTriage finds the known "
+                "errors, puts the likely first cause on top and explains each one."
+            ),
             self.drop_zone,
         )
         hint.setWordWrap(True)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.open_button = QPushButton("Open a log…", self.drop_zone)
-        self.sample_button = QPushButton("Try the sample log", self.drop_zone)
-        self.paste_button = QPushButton("Paste from clipboard", self.drop_zone)
-        self.catalogue_button = QPushButton("Browse the catalogue", self.drop_zone)
+        self.open_button = QPushButton(self.tr("Open a log…"), self.drop_zone)
+        self.sample_button = QPushButton(self.tr("Try the sample log"), self.drop_zone)
+        self.paste_button = QPushButton(self.tr("Paste from clipboard"), self.drop_zone)
+        self.catalogue_button = QPushButton(self.tr("Browse the catalogue"), self.drop_zone)
         self.open_button.setDefault(True)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -76,7 +78,7 @@ class EmptyState(QWidget):
         zone_layout.addWidget(title)
         zone_layout.addWidget(hint)
         zone_layout.addLayout(buttons)
-        self.recent_label = QLabel("Recent logs", self)
+        self.recent_label = QLabel(self.tr("Recent logs"), self)
         self.recent = QListWidget(self)
         self.recent.setObjectName("recentList")
         layout = QVBoxLayout(self)

@@ -107,8 +107,8 @@ class MainWindow(QMainWindow):
         notes_panel = NotesPanel(self.notes)
         self.entry_panel = EntryPanel(self.catalog, self.notes, notes_panel, self)
         self.browser = CatalogBrowser(self.catalog, self.notes, self)
-        self.tabs.add_fixed_tab(self.browser, "Catalogue")
-        self.entry_dock = QDockWidget("Entry", self)
+        self.tabs.add_fixed_tab(self.browser, self.tr("Catalogue"))
+        self.entry_dock = QDockWidget(self.tr("Entry"), self)
         self.entry_dock.setObjectName("entryDock")
         self.entry_dock.setWidget(self.entry_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.entry_dock)
@@ -240,16 +240,6 @@ class MainWindow(QMainWindow):
     def _on_import_notes_triggered(self) -> None:
         export_import.import_notes(self, self.notes)  # the service announces the change
 
-    def _sync_to_line(self, line: int) -> None:
-        """Show the entry of a matched line and select it in the matches panel."""
-        doc = self.tabs.current_document()
-        match = doc.match_for_line(line) if doc is not None else None
-        if match is None:
-            return
-        self.show_entry(match.top.entry_id)
-        if not self._syncing:
-            self.matches_panel.select_line(line)
-
     # -- slots ----------------------------------------------------------------------------
 
     def _on_open_triggered(self) -> None:
@@ -297,32 +287,32 @@ class MainWindow(QMainWindow):
             return
         line = Dialogs.ask_line(self, view.current_line() or 1, view.document.line_count)
         if line is not None and not view.go_to_line(line):
-            self.status.showMessage(f"Line {line:,} is not in this log (yet).", 5000)
+            message = self.tr("Line {line} is not in this log (yet).").format(line=f"{line:,}")
+            self.status.showMessage(message, 5000)
 
     def _on_only_matched_toggled(self, on: bool) -> None:
         self._with_view(LogView.set_only_matched, on)
 
     def _on_first_cause_triggered(self) -> None:
         if not self.matches_panel.select_first():
-            self.status.showMessage("No known errors found in this log (yet).", 5000)
+            self.status.showMessage(self.tr("No known errors found in this log (yet)."), 5000)
 
     def _on_status_cancel_requested(self) -> None:
         doc = self.tabs.current_document()
         if doc is not None and doc.busy:
             doc.cancel()
-            self.status.showMessage("Stopping…", 3000)
+            self.status.showMessage(self.tr("Stopping…"), 3000)
 
     def _on_drops_hovering(self, files: int) -> None:
         self.empty_state.set_hovering(files)
         if files:
-            noun = "log" if files == 1 else f"{files} logs"
-            self.status.showMessage(f"Drop to open the {noun}.", 3000)
+            self.status.showMessage(self.drops.hover_message(files), 3000)
 
     def _on_drops_refused(self, message: str) -> None:
         self.status.showMessage(message, 6000)
 
     def _on_tabs_document_opened(self, doc: LogDocument) -> None:
-        self.status.showMessage(f"Opened {doc.title}.", 3000)
+        self.status.showMessage(self.tr("Opened {title}.").format(title=doc.title), 3000)
         if not doc.owned_file:
             self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
         view = self.tabs.current_view()
@@ -366,7 +356,7 @@ class MainWindow(QMainWindow):
         if doc is not None:
             self.matches_panel.set_state(doc.phase_text(), not doc.busy)
         else:
-            self.matches_panel.set_state("No log open.")
+            self.matches_panel.set_state(self.tr("No log open."))
         self.status.show_document(doc)
         for action in self.actions.log_actions():
             action.setEnabled(has_log)
@@ -385,7 +375,14 @@ class MainWindow(QMainWindow):
                 self._syncing = False
 
     def _on_view_line_selected(self, line: int) -> None:
-        self._sync_to_line(line)
+        """Show the entry of a matched line and select it in the matches panel."""
+        doc = self.tabs.current_document()
+        match = doc.match_for_line(line) if doc is not None else None
+        if match is None:
+            return
+        self.show_entry(match.top.entry_id)
+        if not self._syncing:
+            self.matches_panel.select_line(line)
 
     def _on_browser_entry_selected(self, entry_id: str) -> None:
         self.show_entry(entry_id, from_browser=True)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton, QWidget
 
 from triage_app.ui.log.document import LogDocument
 
+translate = QCoreApplication.translate
+
 
 def human_size(size: int | None) -> str:
     if size is None:
-        return "size unknown"
+        return translate("StatusBar", "size unknown")
     value = float(size)
     for unit in ("bytes", "KB", "MB", "GB", "TB"):
         if value < 1024 or unit == "TB":
@@ -39,8 +41,8 @@ class StatusBar(QStatusBar):
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.cancel = QToolButton(self)
-        self.cancel.setText("Cancel")
-        self.cancel.setToolTip("Stop opening and scanning this log (Ctrl+.)")
+        self.cancel.setText(self.tr("Cancel"))
+        self.cancel.setToolTip(self.tr("Stop opening and scanning this log (Ctrl+.)"))
         self.addPermanentWidget(self.facts)
         self.addPermanentWidget(self.phase)
         self.addPermanentWidget(self.progress)
@@ -73,7 +75,8 @@ class StatusBar(QStatusBar):
         info = doc.info
         if info is None:
             return doc.title
-        lines = f"{doc.line_count:,} lines" + ("…" if doc.indexing else "")
+        lines = translate("StatusBar", "{count} lines").format(count=f"{doc.line_count:,}")
+        lines += "…" if doc.indexing else ""
         parts = [human_size(info.size), lines, info.encoding]
-        parts.append(info.compression or "not compressed")
+        parts.append(info.compression or translate("StatusBar", "not compressed"))
         return "  ·  ".join(parts)
