@@ -1,9 +1,11 @@
 """The errors found in one log as a two-level tree: groups (one per entry) and their lines.
 
-Groups are kept in root-cause order (the core's `group_matches`: regex before fuzzy, the
-earliest first, a cause above its consequences where the transition graph says so). Matches
-arrive in batches while the scan runs: new lines are inserted under their group, a new group
-is inserted and the groups are re-ordered with a layout change, so selections survive.
+Groups are kept in root-cause order by the core's incremental `MatchIndex`, the same index
+the CLI's report reads (causes before consequences and summaries, regex before fuzzy, the
+earliest first, a cause above its consequences where the transition graph says so); it
+re-orders only when a batch changes what the order depends on. Matches arrive in batches
+while the scan runs: new lines are inserted under their group, a new group is inserted and
+the groups are re-ordered with a layout change, so selections survive.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from triage_app.core.grouping import group_matches
+from triage_app.core.match_index import MatchIndex
 from triage_app.core.results import LineMatch
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 10  # str
@@ -59,7 +61,7 @@ class MatchesModel(QAbstractItemModel):
 
     def __init__(self, causes: Mapping[str, Iterable[str]] | None = None, parent=None) -> None:
         super().__init__(parent)
-        self._causes = causes or {}
+        self._index = MatchIndex(causes or {}, examples=1)  # order and first cause
         self._groups: list[_Group] = []  # display order
         self._by_key: dict[tuple[str, str], _Group] = {}
         self._by_id: dict[int, _Group] = {}
@@ -69,6 +71,8 @@ class MatchesModel(QAbstractItemModel):
 
     def add_matches(self, matches: Iterable[LineMatch]) -> None:
         """Add a batch of matches (in line order, as the scan finds them)."""
+        matches = list(matches)
+        self._index.add(matches)
         added: dict[int, list[LineMatch]] = {}
         new_groups: list[_Group] = []
         for match in matches:
@@ -100,7 +104,7 @@ class MatchesModel(QAbstractItemModel):
             self.beginInsertRows(QModelIndex(), first, first + len(new_groups) - 1)
             self._groups.extend(new_groups)
             self.endInsertRows()
-            self._reorder()
+        self._reorder()
 
     def _append_children(self, group: _Group, matches: list[LineMatch]) -> int:
         """Append lines under `group`; its row, or -1 if the group is not shown yet."""
@@ -116,9 +120,7 @@ class MatchesModel(QAbstractItemModel):
         return row
 
     def _reorder(self) -> None:
-        firsts = [g.matches[0] for g in self._groups]
-        order = group_matches(firsts, self._causes)
-        wanted = [self._by_key[(g.entry_id, g.kind)] for g in order]
+        wanted = [self._by_key[(g.entry_id, g.kind)] for g in self._index.groups()]
         if wanted == self._groups:
             return
         self.layoutAboutToBeChanged.emit()
@@ -140,10 +142,9 @@ class MatchesModel(QAbstractItemModel):
         return len(self._groups)
 
     def first_cause(self) -> tuple[str, int] | None:
-        """(entry id, first line) of the likely first cause, if anything matched."""
-        if not self._groups:
-            return None
-        return self._groups[0].entry_id, self._groups[0].first_line
+        """(entry id, first line) of the likely first cause (as the CLI reports it), if any."""
+        cause = self._index.first_cause()
+        return (cause.entry_id, cause.line) if cause is not None else None
 
     def index_for_line(self, line: int) -> QModelIndex:
         """The occurrence index of `line` (the group of its top candidate)."""

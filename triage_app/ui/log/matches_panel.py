@@ -145,7 +145,7 @@ class MatchesPanel(QWidget):
             )
             self.summary.setText(f"{found} {self._state}".strip())
             return
-        entry_id, line = model.first_cause() or ("", 0)
+        first = model.first_cause()
         lines = (
             self.tr("{count} matched line")
             if model.total == 1
@@ -154,7 +154,9 @@ class MatchesPanel(QWidget):
         kinds = (
             self.tr("{count} error") if groups == 1 else self.tr("{count} different errors")
         ).format(count=groups)
-        cause = self.tr("Likely first cause: {entry} at line {line}.").format(
-            entry=entry_id, line=f"{line:,}"
-        )
-        self.summary.setText(f"{lines}, {kinds}. {cause} {self._state}".strip())
+        cause = ""
+        if first is not None:
+            cause = self.tr("Likely first cause: {entry} at line {line}.").format(
+                entry=first[0], line=f"{first[1]:,}"
+            )
+        self.summary.setText(" ".join(p for p in (f"{lines}, {kinds}.", cause, self._state) if p))
