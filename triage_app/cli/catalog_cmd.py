@@ -8,6 +8,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from triage_app.cli.catalog_new import register_new
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
 from triage_app.cli.style import stdout_style
@@ -16,7 +17,7 @@ from triage_app.core.problems import Severity
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("catalog", help="validate or list catalogue entries")
+    parser = sub.add_parser("catalog", help="validate, list or add catalogue entries")
     cmds = parser.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
     validate = cmds.add_parser("validate", help="check record files (exit 1 on errors)")
     validate.add_argument(
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     listing.add_argument("--format", choices=("text", "json"), default="text")
     add_catalog_option(listing)
     listing.set_defaults(func=run_list)
+    register_new(cmds)
 
 
 def run_validate(args: argparse.Namespace) -> int:
