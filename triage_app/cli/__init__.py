@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from triage_app import __version__
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import configure_streams, print_error
 
 SUBCOMMANDS = ("scan", "lookup", "catalog", "notes", "batch")
 
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    configure_streams()
     if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help", "--version"):
         return _run_window(args_list)
     parser = build_parser()
@@ -49,13 +51,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except CliError as exc:
-        print(f"triage-app: {exc}", file=sys.stderr)
+        print_error(exc)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("triage-app: interrupted", file=sys.stderr)
+        print_error("interrupted")
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001 - the contract: one line and 2, never a traceback
+        print_error(f"unexpected failure: {type(exc).__name__}: {exc}")
+        return 2
 
 
 def _run_window(argv: list[str]) -> int:

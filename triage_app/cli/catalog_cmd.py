@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
-import sys
 from pathlib import Path
 
 from triage_app.cli.catalog_new import register_new
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import clean, print_json
 from triage_app.cli.style import stdout_style
 from triage_app.core.catalog import backtracking_warnings, default_catalog_dirs, load_catalog
 from triage_app.core.problems import Severity
@@ -53,10 +52,10 @@ def run_validate(args: argparse.Namespace) -> int:
     for problem in catalog.problems:
         if args.quiet and problem.severity is not Severity.ERROR:
             continue
-        print(style(str(problem), colour[problem.severity]))
+        print(style(clean(str(problem)), colour[problem.severity]))
     errors, warnings = len(catalog.errors), len(catalog.warnings)
     print(
-        f"{len(catalog)} entries loaded from {', '.join(map(str, dirs))}: "
+        f"{len(catalog)} entries loaded from {clean(', '.join(map(str, dirs)))}: "
         f"{errors} error(s), {warnings} warning(s)"
     )
     return 1 if errors else 0
@@ -67,9 +66,9 @@ def run_list(args: argparse.Namespace) -> int:
     entries = [e for e in catalog if not args.domain or e.domain == args.domain]
     if args.domain and not entries:
         known = ", ".join(catalog.domains())
-        raise CliError(f"no entries in domain {args.domain!r} (domains: {known})")
+        raise CliError(f"no entries in domain {args.domain!r} (domains: {clean(known)})")
     if args.format == "json":
-        json.dump(
+        print_json(
             [
                 {
                     "id": e.id,
@@ -81,18 +80,17 @@ def run_list(args: argparse.Namespace) -> int:
                 }
                 for e in entries
             ],
-            sys.stdout,
-            ensure_ascii=False,
             indent=1,
         )
-        sys.stdout.write("\n")
         return 0
     style = stdout_style()
     width = shutil.get_terminal_size((120, 20)).columns
     id_width = max((len(e.id) for e in entries), default=10)
     for e in entries:
         room = max(20, width - id_width - 22)
-        signature = e.signature if len(e.signature) <= room else e.signature[: room - 1] + "…"
-        print(f"{style(e.id.ljust(id_width), 'bold')}  {e.category:<18.18}  {signature}")
+        signature = clean(e.signature)
+        signature = signature if len(signature) <= room else signature[: room - 1] + "…"
+        entry_id, category = clean(e.id), clean(e.category)
+        print(f"{style(entry_id.ljust(id_width), 'bold')}  {category:<18.18}  {signature}")
     print(style(f"{len(entries)} entries", "dim"))
     return 0

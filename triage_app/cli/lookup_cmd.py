@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import clean, print_json
 from triage_app.cli.style import stdout_style
 from triage_app.core.lookup import lookup
 
@@ -37,20 +37,15 @@ def run(args: argparse.Namespace) -> int:
     catalog = load_for_cli(args.catalog)
     found = lookup(message, catalog, limit=args.limit)
     if args.format == "json":
-        json.dump(
-            {"query": message, "candidates": [c.to_json() for c in found]},
-            sys.stdout,
-            ensure_ascii=False,
-        )
-        sys.stdout.write("\n")
+        print_json({"query": message, "candidates": [c.to_json() for c in found]})
     else:
         style = stdout_style()
         if not found:
             print("no catalogue entry explains this message")
         for c in found:
             kind = "pattern" if c.kind == "regex" else f"similar {c.score:.0%}"
-            print(f"{style(c.entry_id, 'bold')}  {style(kind, 'cyan')}")
+            print(f"{style(clean(c.entry_id), 'bold')}  {style(kind, 'cyan')}")
             entry = catalog.get(c.entry_id)
             if entry is not None:
-                print(f"    {entry.signature}")
+                print(f"    {clean(entry.signature)}")
     return 0 if found else 1

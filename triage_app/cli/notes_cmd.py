@@ -8,17 +8,15 @@ copied aside, a read-only file) are reported on stderr and do not stop read-only
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import clean, print_error, print_json
 from triage_app.core.notes import Mark, Note, NotesError, NotesStore
 from triage_app.core.paths import notes_db_path
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _VERDICT_WORDS = {"worked": "worked", "did_not_work": "did not work"}
 
 
@@ -78,7 +76,7 @@ def _command(body: Callable[[NotesStore, argparse.Namespace], int]) -> Callable[
         try:
             with NotesStore(path) as store:
                 for problem in store.problems:
-                    print(f"triage-app: {problem}", file=sys.stderr)
+                    print_error(problem)
                 return body(store, args)
         except NotesError as exc:
             raise CliError(str(exc)) from None
@@ -92,7 +90,7 @@ def _command(body: Callable[[NotesStore, argparse.Namespace], int]) -> Callable[
 
 def _list(store: NotesStore, args: argparse.Namespace) -> int:
     if store.read_only:
-        print(f"triage-app: note: opened read-only: {store.read_only_reason}", file=sys.stderr)
+        print_error(f"note: opened read-only: {store.read_only_reason}")
     notes = store.notes_for(args.entry) if args.entry else store.all_notes()
     if args.search:
         wanted = {note.note_id for note in store.search(args.search)}
@@ -107,7 +105,7 @@ def _list(store: NotesStore, args: argparse.Namespace) -> int:
             "notes": [note.to_doc() for note in notes],
             "marks": [mark.to_doc() for mark in marks],
         }
-        print(json.dumps(doc, indent=2))
+        print_json(doc, indent=2)
         return 0
     _print_text(notes, marks, store.path)
     return 0
@@ -115,7 +113,7 @@ def _list(store: NotesStore, args: argparse.Namespace) -> int:
 
 def _print_text(notes: list[Note], marks: list[Mark], path: Path) -> None:
     if not notes and not marks:
-        print(f"No notes in {path}.")
+        print(f"No notes in {clean(str(path))}.")
         return
     entries: dict[str, tuple[list[Note], list[Mark]]] = {}
     for note in notes:
@@ -130,7 +128,7 @@ def _print_text(notes: list[Note], marks: list[Mark], path: Path) -> None:
         for note in entry_notes:
             when = note.created[:16].replace("T", " ") + " UTC"
             tags = f"  tags: {', '.join(_safe(t) for t in note.tags)}" if note.tags else ""
-            out(f"  {note.note_id}  {when}{tags}")
+            out(f"  {_safe(note.note_id)}  {_safe(when)}{tags}")
             for line in note.text.splitlines() or [""]:
                 out(f"      {_safe(line)}")
         for mark in entry_marks:
@@ -148,20 +146,21 @@ def _add(store: NotesStore, args: argparse.Namespace) -> int:
 
 def _delete(store: NotesStore, args: argparse.Namespace) -> int:
     store.delete_note(args.note_id)
-    print(f"deleted note {args.note_id}")
+    print(f"deleted note {clean(args.note_id)}")
     return 0
 
 
 def _export(store: NotesStore, args: argparse.Namespace) -> int:
     count = store.export_to(args.file)
     marks = len(store.all_marks())
-    print(f"exported {_count(count, 'note')} and {_count(marks, 'mark')} to {args.file}")
+    where = clean(str(args.file))
+    print(f"exported {_count(count, 'note')} and {_count(marks, 'mark')} to {where}")
     return 0
 
 
 def _import(store: NotesStore, args: argparse.Namespace) -> int:
     result = store.import_from(args.file)
-    print(f"imported {args.file}: {result.summary()}")
+    print(f"imported {clean(str(args.file))}: {clean(result.summary())}")
     return 0
 
 
@@ -175,7 +174,7 @@ def _plural(count: int, word: str) -> str:
 
 def _safe(text: str) -> str:
     """Text with control characters escaped, so a note cannot drive the terminal."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return clean(text, strip=False)
 
 
 def _writer() -> Callable[[str], None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import textwrap
 
+from triage_app.cli.output import clean
 from triage_app.cli.style import Style
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import FOLDED, QUIET_ONLY, causal_links
@@ -26,12 +27,12 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         facts.append(result.encoding)
     if result.compression:
         facts.append(result.compression)
-    print(style(result.path, "bold") + "  " + style(", ".join(facts), "dim"))
+    print(style(clean(result.path), "bold") + "  " + style(", ".join(facts), "dim"))
     if result.error:
-        print("  " + style(f"cannot scan: {result.error}", "red"))
+        print("  " + style(f"cannot scan: {clean(result.error)}", "red"))
         return
     if result.warning:
-        print("  " + style(f"warning: {result.warning}", "yellow"))
+        print("  " + style(f"warning: {clean(result.warning)}", "yellow"))
     index = MatchIndex(causal_links(catalog), examples=1)
     index.add(result.matches)
     groups = index.groups()
@@ -45,7 +46,7 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         where = f"line {group.first_line}"
         if group.count > 1:
             where += f" (last {group.last_line})"
-        label = style(group.entry_id, "bold", "red" if group.kind == "regex" else "yellow")
+        label = style(clean(group.entry_id), "bold", "red" if group.kind == "regex" else "yellow")
         kind = (
             ""
             if group.kind == "regex"
@@ -82,6 +83,7 @@ def _note(group, first, groups, style: Style) -> str:  # noqa: ANN001 - GroupSta
 
 
 def _indent(text: str, width: int, prefix: str) -> str:
-    wrapped = textwrap.wrap(" ".join(str(text).split()), max(30, width - len(prefix))) or [""]
+    text = clean(" ".join(str(text).split()))  # no escape sequence or control character
+    wrapped = textwrap.wrap(text, max(30, width - len(prefix))) or [""]
     pad = " " * len(prefix)
     return "\n".join((prefix if i == 0 else pad) + line for i, line in enumerate(wrapped))

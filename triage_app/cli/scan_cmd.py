@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
 from triage_app.cli.common import add_catalog_option, load_for_cli
+from triage_app.cli.errors import CliError
+from triage_app.cli.output import print_error, print_json
 from triage_app.cli.report import print_file_report
 from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
 from triage_app.cli.style import stdout_style
+from triage_app.core.encoding import CodecError, text_codec
 from triage_app.core.matcher import Matcher
 from triage_app.core.scan import FileResult, scan_file
 
@@ -45,10 +46,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.encoding:
+        try:
+            text_codec(args.encoding)
+        except CodecError as exc:
+            raise CliError(f"--encoding: {exc}") from None
     catalog = load_for_cli(args.catalog)
     matcher = Matcher.from_catalog(catalog, fuzzy=not args.no_fuzzy)
     if args.files.count("-") > 1:
-        print("triage-app: '-' (standard input) can be given once", file=sys.stderr)
+        print_error("'-' (standard input) can be given once")
         return 2
     results = [
         scan_file(path, matcher, encoding=args.encoding, fuzzy=not args.no_fuzzy)
@@ -59,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
             "files": [r.to_json() for r in results],
             "catalog": {"entries": len(catalog), "errors": len(catalog.errors)},
         }
-        json.dump(doc, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        print_json(doc)
     elif args.format in REPORT_FORMATS:
         write_report(args, results, catalog)
     else:
@@ -69,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print_file_report(result, catalog, style)
     for result in results:
         if result.error:
-            print(f"triage-app: {result.error}", file=sys.stderr)
+            print_error(result.error)
     if args.history:
         from triage_app.cli.history_record import record_history
 

@@ -14,8 +14,20 @@ ANSI_RE = re.compile(
 )
 
 
+# Removing one sequence can join its neighbours into a new one (`ESC ESC[0m ]52;...` leaves a
+# working OSC 52 clipboard write after one pass), so removal repeats until nothing changes, at
+# most this many passes (each pass peels one layer; deeper nesting is left as text, which
+# `sanitize.for_terminal` then shows visibly, so no pass count can be quadratic).
+MAX_PASSES = 4
+
+
 def strip_ansi(text: str) -> str:
-    """`text` without ANSI sequences; fast when there are none."""
-    if "\x1b" not in text and "\x9b" not in text:
-        return text
-    return ANSI_RE.sub("", text)
+    """`text` without ANSI sequences (repeated until stable); fast when there are none."""
+    for _ in range(MAX_PASSES):
+        if "\x1b" not in text and "\x9b" not in text:
+            return text
+        stripped = ANSI_RE.sub("", text)
+        if len(stripped) == len(text):
+            return text
+        text = stripped
+    return text

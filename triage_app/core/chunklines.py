@@ -12,7 +12,7 @@ import re
 
 import ahocorasick_rs
 
-from triage_app.core.ansi import strip_ansi
+from triage_app.core.ansi import MAX_PASSES, strip_ansi
 from triage_app.core.literals import NON_ASCII, fold
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
@@ -65,10 +65,7 @@ class ByteLines:
 
     def __init__(self, chunk: bytes) -> None:
         self.raw = chunk
-        stripped = _ANSI_BYTES.sub(b"", chunk) if b"\x1b" in chunk else chunk
-        if b"\xc2\x9b" in stripped:
-            stripped = _C1_CSI_BYTES.sub(b"", stripped)
-        self.stripped = stripped
+        self.stripped = _strip_ansi_bytes(chunk)
         self.haystack = self.stripped.lower()
         self._hay_newlines: list[int] | None = None
 
@@ -133,3 +130,16 @@ _C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
 _UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
 FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))
+
+
+def _strip_ansi_bytes(chunk: bytes) -> bytes:
+    """ANSI sequences removed from UTF-8 bytes, repeated until stable like `strip_ansi`."""
+    for _ in range(MAX_PASSES):
+        before = len(chunk)
+        if b"\x1b" in chunk:
+            chunk = _ANSI_BYTES.sub(b"", chunk)
+        if b"\xc2\x9b" in chunk:
+            chunk = _C1_CSI_BYTES.sub(b"", chunk)
+        if len(chunk) == before:
+            break
+    return chunk

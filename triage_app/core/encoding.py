@@ -51,6 +51,34 @@ class BinaryFileError(ValueError):
     """The bytes are not a text log; the message says why."""
 
 
+class CodecError(ValueError):
+    """An encoding the user named that cannot decode a log; the message says why."""
+
+
+# Text codecs that still cannot decode a log line by line (or decode nothing at all).
+_NOT_FOR_LOGS = {"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape"}
+
+
+def text_codec(name: str, sample: bytes = b"") -> str:
+    """The Python codec name for a user-given encoding, if it decodes bytes to text.
+
+    `rot13`, `hex`, `base64`, `bz2_codec` and the like transform bytes to bytes or str to
+    str; `idna` and `punycode` decode host names. They are refused, as is any codec that
+    fails on the first bytes of the log.
+    """
+    try:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError, TypeError):
+        raise CodecError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_LOGS:
+        raise CodecError(f"{name!r} is not a text encoding; name one such as utf-8 or cp1252")
+    try:
+        codecs.getincrementaldecoder(info.name)(errors="replace").decode(sample[:4096])
+    except Exception as exc:  # noqa: BLE001 - any codec failure becomes one sentence
+        raise CodecError(f"cannot decode the log with {name!r} ({exc})") from None
+    return info.name
+
+
 @dataclass(frozen=True)
 class Detected:
     """The codec to decode with (a Python codec name) and how sure the guess is."""
@@ -73,7 +101,18 @@ def detect(sample: bytes, at_eof: bool) -> Detected:
         return Detected("utf-8", "utf-8")
     except UnicodeDecodeError:
         pass
+    if _mostly_utf8(sample):
+        return Detected("utf-8", "mostly-utf-8")
     return _detect_legacy(sample)
+
+
+def _mostly_utf8(sample: bytes) -> bool:
+    """A log that is UTF-8 except for a few stray bytes (mixed encodings, a cut character):
+    UTF-8 with replacement shows it best, whatever a detector guesses for the whole."""
+    text = sample.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    good = sum(1 for ch in text if ord(ch) > 127) - bad
+    return good >= 4 * bad
 
 
 def check_binary(sample: bytes) -> None:
@@ -115,6 +154,29 @@ def _utf16_by_nul_pattern(sample: bytes) -> str | None:
 _PREFERRED = ("cp1252", "gb18030", "gbk", "big5", "shift_jis", "euc_kr", "cp1251", "latin_1")
 
 
+# Codecs logs are really written in; a detector's guess outside these is not trusted.
+_COMMON = {
+    codecs.lookup(n).name
+    for n in (
+        *_PREFERRED,
+        *(f"cp125{i}" for i in range(9)),
+        *(f"iso8859-{i}" for i in (1, 2, 5, 7, 9, 15)),
+        "koi8_r",
+        "koi8_u",
+        "gb2312",
+        "big5hkscs",
+        "cp932",
+        "cp936",
+        "cp949",
+        "cp950",
+        "euc_jp",
+        "cp866",
+        "cp437",
+        "cp850",
+    )
+}
+
+
 def _ascii_compatible(name: str) -> bool:
     probe = bytes(range(128))
     try:
@@ -137,7 +199,9 @@ def _detect_legacy(sample: bytes) -> Detected:
         preferred = [e for e in _PREFERRED if e in tied]
         name = preferred[0] if preferred else best.encoding
         try:
-            return Detected(codecs.lookup(name).name, "detector")
+            name = codecs.lookup(name).name
         except LookupError:
-            pass
+            name = ""
+        if name in _COMMON:  # an exotic guess (cp1006, mac_*, ...) is more often wrong
+            return Detected(name, "detector")
     return Detected("cp1252", "fallback")

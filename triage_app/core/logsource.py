@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from triage_app.core.decompress import DecompressingReader
-from triage_app.core.encoding import SAMPLE_BYTES, BinaryFileError, Detected, detect
+from triage_app.core.encoding import (
+    SAMPLE_BYTES,
+    BinaryFileError,
+    CodecError,
+    Detected,
+    detect,
+    text_codec,
+)
 
 CHUNK_BYTES = 4 * 1024 * 1024
 STDIN = "-"
@@ -112,9 +119,9 @@ class LogSource:
     def _choose_encoding(self, encoding: str | None, at_eof: bool) -> Detected:
         if encoding:
             try:
-                return Detected(codecs.lookup(encoding).name, "override")
-            except LookupError:
-                raise LogError(f"unknown encoding {encoding!r}") from None
+                return Detected(text_codec(encoding, self._sample), "override")
+            except CodecError as exc:
+                raise LogError(str(exc)) from None
         try:
             return detect(self._sample, at_eof)
         except BinaryFileError as exc:
