@@ -9,12 +9,9 @@ from __future__ import annotations
 REQUIRED = ("id", "signature", "regex", "domain", "category", "root_cause")
 
 # Relations of the transition graph, in the order the window lists them.
-RELATIONS = ("preceded_by", "leads_to", "frequently_confused_with")
-REVERSE_RELATION = {
-    "leads_to": "preceded_by",
-    "preceded_by": "leads_to",
-    "frequently_confused_with": "frequently_confused_with",
-}
+PRECEDED_BY, LEADS_TO, CONFUSED_WITH = "preceded_by", "leads_to", "frequently_confused_with"
+RELATIONS = (PRECEDED_BY, LEADS_TO, CONFUSED_WITH)
+REVERSE_RELATION = {LEADS_TO: PRECEDED_BY, PRECEDED_BY: LEADS_TO, CONFUSED_WITH: CONFUSED_WITH}
 
 TIERS = ("ai_generated", "human_reviewed", "reproduced")
 STATUSES = ("active", "fixed", "deprecated", "removed")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 
+from triage_app.core.record_format import CONFUSED_WITH, LEADS_TO, PRECEDED_BY, RELATIONS
 from triage_app.core.related import RelatedLink
 
 NODE_WIDTH = 124.0
@@ -92,16 +93,16 @@ def plan_graph(
     plan = GraphPlan([centre], [])
     bands = {
         relation: _ordered([li for li in links if li.relation == relation])
-        for relation in ("preceded_by", "leads_to", "frequently_confused_with")
+        for relation in RELATIONS
     }
-    side = bands["frequently_confused_with"] if g.sides else []
+    side = bands[CONFUSED_WITH] if g.sides else []
     if not g.sides:
-        bands["leads_to"] += bands["frequently_confused_with"]
+        bands[LEADS_TO] += bands[CONFUSED_WITH]
     side_rows = max(1, math.ceil(min(len(side), SIDE_CAPACITY) / 2))
     middle = side_rows * height + (side_rows - 1) * SIDE_V_GAP
     row_y = middle / 2 + V_GAP + height / 2
     place = _Placer(plan, centre, known, height, metrics, words, g.node)
-    for relation, y in (("preceded_by", -row_y), ("leads_to", row_y)):
+    for relation, y in ((PRECEDED_BY, -row_y), (LEADS_TO, row_y)):
         shown, hidden = _split(bands[relation], g.capacity)
         count = len(shown) + (1 if hidden else 0)
         for i in range(count):
@@ -113,7 +114,7 @@ def plan_graph(
     for i in range(count):
         x = -side_x if i % 2 == 0 else side_x
         y = (i // 2 - (side_rows - 1) / 2) * (height + SIDE_V_GAP)
-        place("frequently_confused_with", x, y, shown[i] if i < len(shown) else None, hidden)
+        place(CONFUSED_WITH, x, y, shown[i] if i < len(shown) else None, hidden)
     return plan
 
 
@@ -165,7 +166,7 @@ class _Placer:
         self.plan.nodes.append(node)
         start = _clip((0.0, 0.0), (x, y), self.centre.width, self.centre.height)
         end = _clip((x, y), (0.0, 0.0), node.width, node.height)
-        if band == "preceded_by":  # causes point at the centre
+        if band == PRECEDED_BY:  # causes point at the centre
             start, end = end, start
         label_at = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
         self.plan.edges.append(PlacedEdge(link, start, end, label_at))

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app.core.catalog import Catalog
+from triage_app.core.record_format import CONFUSED_WITH, PRECEDED_BY
 from triage_app.core.related import RelatedIndex, RelatedLink
 from triage_app.ui.entry.graph_items import EdgeLabel, NodeItem, arrow_head
 from triage_app.ui.entry.graph_layout import COMPACT, WIDE, GraphPlan, PlacedNode, plan_graph
@@ -172,7 +173,7 @@ class GraphView(QGraphicsView):
         missing = link.target not in self._catalog
         color = accents.MISSING if missing else accents.RELATION_COLORS[link.relation]
         pen = QPen(color, 1.4)
-        if link.relation == "frequently_confused_with" or missing:
+        if link.relation == CONFUSED_WITH or missing:
             pen.setStyle(Qt.PenStyle.DashLine)
         if link.inferred:
             faded = QColor(color)
@@ -184,10 +185,10 @@ class GraphView(QGraphicsView):
         line.setPen(pen)
         line.setZValue(1)
         scene.addItem(line)
-        if link.relation != "frequently_confused_with":
+        if link.relation != CONFUSED_WITH:
             scene.addItem(arrow_head(start, end, color))
         words = relation_words(self._language)
-        shorter = {"frequently_confused_with": "confused_short", "preceded_by": "preceded_short"}
+        shorter = {CONFUSED_WITH: "confused_short", PRECEDED_BY: "preceded_short"}
         key = shorter.get(link.relation, link.relation) if self._compact else link.relation
         text = words[key]  # the compact layout's labels sit closer together
         second = [f"{round(link.probability * 100)}%"] if link.probability is not None else []

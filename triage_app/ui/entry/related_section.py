@@ -13,6 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from triage_app.core.catalog import Catalog
+from triage_app.core.record_format import CONFUSED_WITH, LEADS_TO, PRECEDED_BY, RELATIONS
 from triage_app.core.related import RelatedIndex, RelatedLink
 from triage_app.ui.entry.graph_view import GraphView
 from triage_app.ui.entry.words import relation_words, tr, word
@@ -85,7 +86,7 @@ def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
     present = {link.relation for link in links}
     parts = [
         f"<span style='color:{accents.css(accents.RELATION_COLORS[r])}'>■</span> {words[r]}"
-        for r in ("preceded_by", "leads_to", "frequently_confused_with")
+        for r in RELATIONS
         if r in present
     ]
     if any(link.target not in catalog for link in links):
@@ -97,9 +98,9 @@ def _legend(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
 
 def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> str:
     words = relation_words(language)
-    arrows = {"preceded_by": "↑", "leads_to": "↓", "frequently_confused_with": "≈"}
+    arrows = {PRECEDED_BY: "↑", LEADS_TO: "↓", CONFUSED_WITH: "≈"}
     rows = []
-    order = ("preceded_by", "leads_to", "frequently_confused_with")
+    order = RELATIONS
     for link in sorted(
         links,
         key=lambda li: (order.index(li.relation), li.inferred, -(li.probability or 0.0), li.target),

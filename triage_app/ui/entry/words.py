@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from triage_app.core.entry import Entry
+from triage_app.core.record_format import CONFUSED_WITH, LEADS_TO, PRECEDED_BY
 from triage_app.ui.widgets.i18n import translate
 from triage_app.ui.widgets.text import text_of
 
@@ -56,10 +57,10 @@ def pick(entry: Entry, field: str, language: str) -> str:
     return text_of(value) if value is not None else ""
 
 
-RELATIONS = {
-    "leads_to": QT_TRANSLATE_NOOP("EntryPanel", "leads to"),
-    "preceded_by": QT_TRANSLATE_NOOP("EntryPanel", "preceded by"),
-    "frequently_confused_with": QT_TRANSLATE_NOOP("EntryPanel", "confused with"),
+RELATION_WORDS = {
+    LEADS_TO: QT_TRANSLATE_NOOP("EntryPanel", "leads to"),
+    PRECEDED_BY: QT_TRANSLATE_NOOP("EntryPanel", "preceded by"),
+    CONFUSED_WITH: QT_TRANSLATE_NOOP("EntryPanel", "confused with"),
     "confused_short": QT_TRANSLATE_NOOP("EntryPanel", "confused"),
     "if": QT_TRANSLATE_NOOP("EntryPanel", "if…"),
     "preceded_short": QT_TRANSLATE_NOOP("EntryPanel", "precedes"),
@@ -71,4 +72,4 @@ RELATIONS = {
 
 def relation_words(language: str) -> dict[str, str]:
     """The graph's and the related list's words (relation names, "missing", …)."""
-    return {key: tr(text, language) for key, text in RELATIONS.items()}
+    return {key: tr(text, language) for key, text in RELATION_WORDS.items()}

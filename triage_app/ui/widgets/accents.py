@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
+from triage_app.core.record_format import CONFUSED_WITH, LEADS_TO, PRECEDED_BY
+
 SUCCESS = QColor("#2f9e44")
 FAIL = QColor("#e03131")
 WARN = QColor("#e8a317")
@@ -17,9 +19,9 @@ MISSING = QColor("#868e96")
 # Transition-graph relations: the same hue for a node, its edge and the legend.
 RELATION_COLORS = {
     "centre": QColor("#4c8fd6"),
-    "leads_to": QColor("#e8590c"),
-    "preceded_by": QColor("#1c9c8c"),
-    "frequently_confused_with": QColor("#ae3ec9"),
+    LEADS_TO: QColor("#e8590c"),
+    PRECEDED_BY: QColor("#1c9c8c"),
+    CONFUSED_WITH: QColor("#ae3ec9"),
 }
 
 
