@@ -73,7 +73,9 @@ def text_codec(name: str, sample: bytes = b"") -> str:
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_LOGS:
         raise CodecError(f"{name!r} is not a text encoding; name one such as utf-8 or cp1252")
     try:
-        codecs.getincrementaldecoder(info.name)(errors="replace").decode(sample[:4096])
+        # Stateless: the incremental utf-16/utf-32 decoders refuse a stream without a BOM,
+        # which a log read with an explicitly chosen byte order may well lack.
+        codecs.decode(sample[:4096], info.name, "replace")
     except Exception as exc:  # noqa: BLE001 - any codec failure becomes one sentence
         raise CodecError(f"cannot decode the log with {name!r} ({exc})") from None
     return info.name
