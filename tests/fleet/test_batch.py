@@ -78,7 +78,7 @@ def logs(tmp_path_factory, catalog):
 
 
 def _comparable(doc: dict) -> dict:
-    return {k: v for k, v in doc.items() if k not in ("schema", "first_cause")}
+    return {k: v for k, v in doc.items() if k != "schema"}
 
 
 def test_batch_equals_scan_file_by_file(cluster, payload, catalog, logs):

@@ -15,7 +15,7 @@ import triage_app
 
 PACKAGE = Path(triage_app.__file__).parent
 UI = PACKAGE / "ui"
-WINGS = ("log", "entry", "notes", "catalog")
+WINGS = ("log", "entry", "notes", "catalog", "fleet")
 SHARED = ("widgets", "workers")
 SHELL = ("window",)
 MAX_LINES = 400

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from triage_app.core.catalog import Catalog, load_catalog
-from triage_app.core.grouping import causal_links, group_matches
 from triage_app.core.matcher import Matcher
 from triage_app.core.scan import FileResult, scan_file
 from triage_app.fleet import SCHEMA
@@ -121,12 +120,11 @@ def result_line(doc: dict[str, Any]) -> ResultLine:
 
 def scan_group(payload: CatalogPayload, inputs: Sequence[str]) -> list[ResultLine]:
     """Scan each input; one result line per input, never an exception per file."""
-    catalog, matcher = matcher_for(payload)
-    links = causal_links(catalog)
-    return [result_line(scan_one(spec, matcher, links, fuzzy=payload.fuzzy)) for spec in inputs]
+    _catalog, matcher = matcher_for(payload)
+    return [result_line(scan_one(spec, matcher, fuzzy=payload.fuzzy)) for spec in inputs]
 
 
-def scan_one(spec: str, matcher: Matcher, links, *, fuzzy: bool = True) -> dict[str, Any]:
+def scan_one(spec: str, matcher: Matcher, *, fuzzy: bool = True) -> dict[str, Any]:
     try:
         result = (
             _scan_url(spec, matcher, fuzzy)
@@ -135,15 +133,7 @@ def scan_one(spec: str, matcher: Matcher, links, *, fuzzy: bool = True) -> dict[
         )
     except (InputError, OSError, ValueError) as exc:
         result = FileResult(spec, error=str(exc) or type(exc).__name__)
-    doc = {"schema": SCHEMA, **result.to_json()}
-    if "first_cause" not in doc:
-        doc["first_cause"] = _first_cause(result, links)
-    return doc
-
-
-def _first_cause(result: FileResult, links) -> dict[str, Any] | None:
-    groups = [g for g in group_matches(result.matches, links) if g.kind == "regex"]
-    return {"line": groups[0].first_line, "entry_id": groups[0].entry_id} if groups else None
+    return {"schema": SCHEMA, **result.to_json()}
 
 
 def _scan_url(url: str, matcher: Matcher, fuzzy: bool) -> FileResult:

@@ -234,10 +234,20 @@ class LogTabs(QTabWidget):
     def _on_document_scan_failed(self, doc: LogDocument, message: str) -> None:
         self.problem.emit(f"{doc.title}: {message}", "error")
 
+    def add_closable_tab(self, widget: QWidget, title: str) -> None:
+        """A tab that is not a log but can be closed (a batch result); shown at once."""
+        self.setCurrentIndex(self.addTab(widget, title))
+
     def _on_tab_close_requested(self, index: int) -> None:
         widget = self.widget(index)
         if isinstance(widget, LogView):
             self.close_view(widget)
+        elif widget is not None:
+            self.removeTab(index)
+            closing = getattr(widget, "close_job", None)
+            if callable(closing):
+                closing()
+            widget.deleteLater()
 
     def _on_current_changed(self, _index: int) -> None:
         self.current_document_changed.emit(self.current_document())

@@ -33,6 +33,7 @@ from triage_app.ui.notes import export_import
 from triage_app.ui.notes.panel import NotesPanel
 from triage_app.ui.widgets.notes_service import NotesService
 from triage_app.ui.widgets.settings import Settings
+from triage_app.ui.window import batch_tabs
 from triage_app.ui.window.actions import build_actions, fill_recent_menu
 from triage_app.ui.window.banner import MessageBanner
 from triage_app.ui.window.dialogs import Dialogs
@@ -184,8 +185,12 @@ class MainWindow(QMainWindow):
     # -- API ------------------------------------------------------------------------------
 
     def open_paths(self, files: list[str | Path], encoding: str | None = None) -> list[LogDocument]:
-        """Open log files (each in its own tab); unreadable ones get a clear message."""
-        return self.tabs.open_paths(files, encoding)
+        """Open log files (each in its own tab) and batch outputs (a results tab each)."""
+        results, logs = batch_tabs.split_results(list(files))
+        for path in results:
+            self.stack.setCurrentWidget(self.tabs)
+            batch_tabs.open_results(self.tabs, path, self.open_paths)
+        return self.tabs.open_paths(logs, encoding)
 
     def open_text(self, text: str) -> LogDocument | None:
         return self.tabs.open_text(text)
