@@ -10,6 +10,7 @@ from triage_app.cli.output import print_error, print_json
 from triage_app.cli.report import print_file_report
 from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
 from triage_app.cli.style import stdout_style
+from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
 from triage_app.core.matcher import Matcher
 from triage_app.core.scan import FileResult, scan_file
@@ -34,6 +35,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--encoding", metavar="CODEC", help="decode with CODEC instead of detecting the encoding"
     )
     parser.add_argument("--no-fuzzy", action="store_true", help="report only exact pattern matches")
+    parser.add_argument(
+        "--max-expand",
+        metavar="SIZE",
+        type=_size,
+        help="let a compressed log expand to SIZE (e.g. 64G); replaces the default limits "
+        "(8 GiB, and 1000 times the compressed size) that stop decompression bombs",
+    )
     add_catalog_option(parser)
     add_report_options(parser)
     parser.add_argument(
@@ -57,7 +65,13 @@ def run(args: argparse.Namespace) -> int:
         print_error("'-' (standard input) can be given once")
         return 2
     results = [
-        scan_file(path, matcher, encoding=args.encoding, fuzzy=not args.no_fuzzy)
+        scan_file(
+            path,
+            matcher,
+            encoding=args.encoding,
+            fuzzy=not args.no_fuzzy,
+            max_expand=args.max_expand,
+        )
         for path in args.files
     ]
     if args.format == "json":
@@ -80,6 +94,13 @@ def run(args: argparse.Namespace) -> int:
 
         record_history(results, catalog)
     return exit_status(results)
+
+
+def _size(text: str) -> int:
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def exit_status(results: list[FileResult]) -> int:

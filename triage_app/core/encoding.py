@@ -51,6 +51,16 @@ class BinaryFileError(ValueError):
     """The bytes are not a text log; the message says why."""
 
 
+def stream_codec(name: str, head: bytes) -> str:
+    """The codec to decode a stream with: UTF-16/32 without a byte-order mark read as
+    little-endian (Python's own decoders refuse such a stream even with errors="replace")."""
+    boms = {"utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)}
+    boms["utf-32"] = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+    if name in boms and not head.startswith(boms[name]):
+        return f"{name}-le"
+    return name
+
+
 class CodecError(ValueError):
     """An encoding the user named that cannot decode a log; the message says why."""
 
@@ -73,9 +83,9 @@ def text_codec(name: str, sample: bytes = b"") -> str:
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_LOGS:
         raise CodecError(f"{name!r} is not a text encoding; name one such as utf-8 or cp1252")
     try:
-        # Stateless: the incremental utf-16/utf-32 decoders refuse a stream without a BOM,
-        # which a log read with an explicitly chosen byte order may well lack.
-        codecs.decode(sample[:4096], info.name, "replace")
+        codecs.getincrementaldecoder(stream_codec(info.name, sample))(errors="replace").decode(
+            sample[:4096]
+        )
     except Exception as exc:  # noqa: BLE001 - any codec failure becomes one sentence
         raise CodecError(f"cannot decode the log with {name!r} ({exc})") from None
     return info.name

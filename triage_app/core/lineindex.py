@@ -8,14 +8,18 @@ file's size. Compressed logs are first decompressed to a temporary file (`decomp
 from __future__ import annotations
 
 import codecs
+import contextlib
+import os
 import re
+import shutil
 import tempfile
 import threading
 from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from triage_app.core.logsource import LogSource
+from triage_app.core.decompress import format_size
+from triage_app.core.logsource import LogError, LogSource
 
 INDEX_CHUNK = 4 * 1024 * 1024
 
@@ -128,6 +132,38 @@ class LineIndex:
             self._reader.close()
 
 
+# A decompressed copy is named triage-<pid>-<random>.log, so a later start can tell the copies
+# of a process that was killed (and never deleted them) from those of a running one.
+_COPY_NAME = re.compile(r"^triage-(\d+)-[^/]*\.log$")
+DISK_RESERVE = 256 * 1024 * 1024  # never fill the disk: leave this much (or 5 %) free
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return True
+
+
+def remove_stale_copies(directory: str | Path | None = None) -> int:
+    """Delete decompressed copies left behind by Triage processes that no longer run."""
+    folder = Path(directory or tempfile.gettempdir())
+    removed = 0
+    with contextlib.suppress(OSError):
+        for path in folder.glob("triage-*-*.log"):
+            match = _COPY_NAME.match(path.name)
+            if not match or int(match[1]) == os.getpid() or _running(int(match[1])):
+                continue
+            with contextlib.suppress(OSError):
+                if path.lstat().st_uid == os.geteuid() and path.is_file():
+                    path.unlink()
+                    removed += 1
+    return removed
+
+
 def decompress_to(
     source: LogSource,
     directory: str | Path | None = None,
@@ -136,19 +172,46 @@ def decompress_to(
 ) -> Path | None:
     """Write the decompressed bytes of `source` to a temporary file; None if cancelled.
 
-    The caller owns (and deletes) the file.
+    The copy stops with a LogError before it would fill the disk (or when the stream expands
+    past its limit, or a write fails); the partial file is removed on every way out. The
+    caller owns (and deletes) the file it gets. Copies of killed processes are removed first.
     """
+    folder = Path(directory or tempfile.gettempdir())
+    remove_stale_copies(folder)
+    free = shutil.disk_usage(folder).free
+    room = free - max(DISK_RESERVE, free // 20)
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, path returned
-        prefix="triage-", suffix=".log", dir=directory, delete=False
+        prefix=f"triage-{os.getpid()}-", suffix=".log", dir=folder, delete=False
     )
     path = Path(handle.name)
-    with handle:
-        for block in source.raw_chunks():
-            if cancel is not None and cancel.is_set():
-                handle.close()
-                path.unlink(missing_ok=True)
-                return None
-            handle.write(block)
-            if progress is not None:
-                progress(source.bytes_read() or 0)
+    written = 0
+    try:
+        with handle:
+            for block in source.raw_chunks():
+                if cancel is not None and cancel.is_set():
+                    raise _Cancelled
+                written += len(block)
+                if written > room:
+                    raise LogError(
+                        f"{source.path}: the decompressed copy does not fit in {folder} "
+                        f"(more than the {format_size(max(room, 0))} that can be used there)"
+                    )
+                handle.write(block)
+                if progress is not None:
+                    progress(source.bytes_read() or 0)
+    except _Cancelled:
+        path.unlink(missing_ok=True)
+        return None
+    except OSError as exc:
+        path.unlink(missing_ok=True)
+        raise LogError(
+            f"{source.path}: cannot write the decompressed copy in {folder} ({exc.strerror or exc})"
+        ) from None
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
     return path
+
+
+class _Cancelled(Exception):  # noqa: N818 - control flow, never escapes
+    pass

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from triage_app.core.decompress import DecompressingReader
+from triage_app.core.decompress import DecompressingReader, ExpansionError, ExpansionLimit
 from triage_app.core.encoding import (
     SAMPLE_BYTES,
     BinaryFileError,
     CodecError,
     Detected,
     detect,
+    stream_codec,
     text_codec,
 )
 
@@ -79,8 +80,13 @@ def sniff_compression(head: bytes) -> str | None:
     return None
 
 
-def _decompressor(raw: BinaryIO, compression: str | None) -> BinaryIO | DecompressingReader:
-    return DecompressingReader(raw, compression) if compression else raw
+def _decompressor(
+    raw: BinaryIO, compression: str | None, max_expand: int | None
+) -> BinaryIO | DecompressingReader:
+    if not compression:
+        return raw
+    limit = ExpansionLimit.explicit(max_expand) if max_expand else ExpansionLimit()
+    return DecompressingReader(raw, compression, limit)
 
 
 class LogSource:
@@ -90,7 +96,13 @@ class LogSource:
     download): the text read until then is still delivered.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, encoding: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        encoding: str | None = None,
+        max_expand: int | None = None,
+    ) -> None:
         self.path = str(path)
         self.warning: str | None = None
         size = None
@@ -105,8 +117,9 @@ class LogSource:
         self._raw = raw
         try:
             compression = sniff_compression(raw.peek(8)[:8])
-            self._stream = _decompressor(raw, compression)
+            self._stream = _decompressor(raw, compression, max_expand)
             self._sample = self._read(SAMPLE_BYTES)
+            self._head = self._sample[:4]
             if not self._sample and self.warning:
                 raise LogError(f"{self.path}: cannot decompress: {self.warning.split(';')[0]}")
             at_eof = len(self._sample) < SAMPLE_BYTES
@@ -132,6 +145,8 @@ class LogSource:
             data = self._stream.read(n)
         except OSError as exc:
             raise LogError(f"{self.path}: read failed ({exc.strerror or exc})") from None
+        except ExpansionError as exc:
+            raise LogError(f"{self.path}: {exc}") from None
         damage = getattr(self._stream, "damage", None)
         if damage and not self.warning:
             self.warning = f"{damage}; the text before that point was read"
@@ -165,7 +180,7 @@ class LogSource:
 
         For UTF-8 logs only (see `is_utf8`); a UTF-8 byte-order mark is dropped.
         """
-        carry = b""
+        carry: list[bytes] = []  # pieces of an unfinished line, joined once it ends
         first = True
         for block in self.raw_chunks(chunk_bytes):
             if first:
@@ -175,25 +190,29 @@ class LogSource:
                     else block
                 )
                 first = False
-            block = carry + block
             cut = block.rfind(b"\n") + 1
-            carry = block[cut:]
-            if cut:
-                yield block[:cut]
+            if not cut:  # still inside one long line: never re-join what was carried
+                carry.append(block)
+                continue
+            yield b"".join([*carry, block[:cut]])
+            carry = [block[cut:]] if cut < len(block) else []
         if carry:
-            yield carry
+            yield b"".join(carry)
 
     def text_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[str]:
         """Decoded text in chunks that each end with `\\n` (the last one may not)."""
-        decoder = codecs.getincrementaldecoder(self.info.encoding)(errors="replace")
-        carry = ""
+        codec = stream_codec(self.info.encoding, self._head)
+        decoder = codecs.getincrementaldecoder(codec)(errors="replace")
+        carry: list[str] = []  # pieces of an unfinished line, joined once it ends
         for block in self.raw_chunks(chunk_bytes):
-            text = carry + decoder.decode(block)
+            text = decoder.decode(block)
             cut = text.rfind("\n") + 1
-            carry = text[cut:]
-            if cut:
-                yield text[:cut]
-        tail = carry + decoder.decode(b"", final=True)
+            if not cut:
+                carry.append(text)
+                continue
+            yield "".join([*carry, text[:cut]])
+            carry = [text[cut:]] if cut < len(text) else []
+        tail = "".join([*carry, decoder.decode(b"", final=True)])
         if tail:
             yield tail
 
@@ -220,6 +239,8 @@ class LogSource:
         self.close()
 
 
-def open_log(path: str | os.PathLike[str], *, encoding: str | None = None) -> LogSource:
+def open_log(
+    path: str | os.PathLike[str], *, encoding: str | None = None, max_expand: int | None = None
+) -> LogSource:
     """Open a log for reading; raises LogError with a clear message when it cannot be read."""
-    return LogSource(path, encoding=encoding)
+    return LogSource(path, encoding=encoding, max_expand=max_expand)

@@ -86,11 +86,14 @@ def scan_file(
     encoding: str | None = None,
     fuzzy: bool = True,
     cancel: threading.Event | None = None,
+    max_expand: int | None = None,
 ) -> FileResult:
-    """Scan one whole file; a file that cannot be read gives a result with `error` set."""
+    """Scan one whole file; a file that cannot be read gives a result with `error` set.
+
+    `max_expand` replaces the default expansion limits of a compressed log (`decompress`)."""
     result = FileResult(str(path))
     try:
-        with open_log(path, encoding=encoding) as source:
+        with open_log(path, encoding=encoding, max_expand=max_expand) as source:
             result.encoding = source.info.encoding
             result.compression = source.info.compression
             summary = ScanSummary()
