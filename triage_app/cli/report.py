@@ -38,6 +38,7 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
     groups = index.groups()
     if not groups:
         print("  no known errors found")
+        _print_unknown(result, width, style)
         return
     first = index.first_cause()
     for group in groups:
@@ -56,6 +57,10 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             f"\n  {times:>5} {label}  {style(where, 'cyan')}{kind}{_note(group, first, groups, style)}"
         )
         print(style(_indent(group.first.text, width, "        > "), "dim"))
+        fit = result.notes.fits.get(group.entry_id)
+        phrase = fit.describe() if fit is not None else None
+        if phrase:
+            print(_indent(phrase, width, "        versions: "))
         if entry is None:
             continue
         print(_indent(entry.root_cause, width, "        cause: "))
@@ -67,7 +72,27 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             how = best.get("how")
             if how and how != best.get("action"):
                 print(style(_indent(how, width, "               "), "green"))
+    _print_unknown(result, width, style)
     print()
+
+
+def _print_unknown(result: FileResult, width: int, style: Style) -> None:
+    """Error-level lines nothing in the catalogue explains, one line per template."""
+    unknown = result.notes.unknown
+    if not unknown:
+        return
+    print("\n  " + style("Unknown errors", "bold") + style("  (no catalogue entry)", "dim"))
+    for group in unknown:
+        times = f"{group['count']}x"
+        where = f"line {group['first_line']}"
+        if group["count"] > 1 and group["lines"]:
+            where += f" (then {', '.join(map(str, group['lines'][1:4]))}"
+            where += ", ...)" if group["count"] > 4 else ")"
+        print(f"  {times:>5} {style(where, 'cyan')}")
+        print(style(_indent(group["text"], width, "        > "), "dim"))
+    if result.notes.unknown_overflow:
+        more = f"        ({result.notes.unknown_overflow} more lines of other templates)"
+        print(style(more, "dim"))
 
 
 def _note(group, first, groups, style: Style) -> str:  # noqa: ANN001 - GroupStats, FirstCause

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from triage_app.core import severity
 from triage_app.core.ranking import is_sourced, ranked
 from triage_app.core.results import LineMatch
 from triage_app.core.unknown import UnknownCollector, error_level
@@ -72,15 +73,21 @@ class Annotations:
         return self.fits.get(entry_id, VersionFit()).to_json()
 
 
+def _error_level_by_severity(text: str) -> bool:
+    return error_level(text, severity.detect)
+
+
 class FileAnnotator:
     """Collects one file's versions and unknown errors while it is scanned."""
 
     def __init__(
         self,
         facts: EntryFacts | None = None,
-        is_error_level: Callable[[str], bool] = error_level,
+        is_error_level: Callable[[str], bool] | None = None,
     ) -> None:
         self.facts = facts or EntryFacts()
+        if is_error_level is None:  # the matcher's level detector decides what is error-level
+            is_error_level = _error_level_by_severity
         self.versions = VersionCollector()
         self.unknown = UnknownCollector(is_error_level)
         self._chunks = 0
@@ -93,7 +100,7 @@ class FileAnnotator:
         self._chunks += 1
         explained = set()
         for match in matches:
-            first, last = getattr(match, "event_lines", None) or (match.line, match.line)
+            first, last = match.event_lines or (match.line, match.line)
             explained.update(range(first, last + 1))
         self.unknown.feed_chunk(chunk, first_line, explained)
 

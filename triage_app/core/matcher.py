@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 import ahocorasick_rs
 
 from triage_app.core import events, regex_budget
+from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.chunklines import (
     ASCII_BUT_NEWLINE,
@@ -35,6 +36,7 @@ from triage_app.core.chunklines import (
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
 from triage_app.core.literals import NON_ASCII, LiteralWeigher, line_local, requirements
+from triage_app.core.ranking import rank_key
 from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
 from triage_app.core.targets import Target, catalog_targets
@@ -53,6 +55,7 @@ class Matcher:
         # Patterns that ran past their time budget (`regex_budget`) in the current file: target
         # index -> the line it happened on. They are skipped for the rest of that file.
         self.slow: dict[int, int] = {}
+        self.facts = EntryFacts()  # versions and sources per entry, for the scan's annotator
         self._weighers = [LiteralWeigher(t.pattern.pattern, t.pattern.flags) for t in self.targets]
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
@@ -111,6 +114,7 @@ class Matcher:
             index = FuzzyIndex((e.id, [e.signature, *(e.get("examples") or [])]) for e in entries)
         matcher = cls(targets, index)
         matcher.causes = causal_links(entries)
+        matcher.facts = EntryFacts.from_records(e.data for e in entries)
         return matcher
 
     # -- one line ---------------------------------------------------------------------------
@@ -131,10 +135,11 @@ class Matcher:
         )
 
     def rank(self, candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
-        """Most specific first: literal characters, then confidence, then id; one per entry
-        (an entry whose regex and a variant both match keeps the better of the two)."""
+        """Most specific first (`ranking.rank_key`; the version fit is added per file by the
+        scan); one per entry (an entry whose regex and a variant both match keeps the better)."""
+        sourced = self.facts.sourced
         best: dict[str, Candidate] = {}
-        for cand in sorted(candidates, key=_rank_key):
+        for cand in sorted(candidates, key=lambda c: _rank_key(c, c.entry_id in sourced)):
             best.setdefault(cand.entry_id, cand)
         return tuple(best.values())
 
@@ -350,5 +355,5 @@ class Matcher:
         return True
 
 
-def _rank_key(c: Candidate) -> tuple:
-    return (-c.literal_chars, -c.confidence, c.entry_id, c.variant is not None, c.variant or 0)
+def _rank_key(c: Candidate, sourced: bool = False) -> tuple:
+    return (*rank_key(c, sourced=sourced), c.variant is not None, c.variant or 0)

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from triage_app.core.annotate import Annotations, FileAnnotator
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
@@ -23,8 +24,12 @@ def iter_scan(
     cancel: threading.Event | None = None,
     fuzzy: bool = True,
     chunk_bytes: int = CHUNK_BYTES,
+    annotator: FileAnnotator | None = None,
 ) -> Iterator[ScanProgress]:
     """Scan `source` chunk by chunk, yielding each chunk's matches and the progress.
+
+    An `annotator` is fed each chunk with its matches (versions, unknown errors); call its
+    `finish` when the iterator ends.
 
     `summary` is filled in as the scan goes (line count, all matches, warnings), so it is
     complete when the iterator ends, and honest about how far it came when cancelled.
@@ -40,6 +45,8 @@ def iter_scan(
             summary.cancelled = True
             break
         found = matcher.scan_chunk(chunk, summary.lines + 1, budget, state)
+        if annotator is not None:
+            annotator.feed(chunk, summary.lines + 1, found)
         summary.lines += chunk.count(newline) + (0 if chunk.endswith(newline) else 1)
         summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)
@@ -62,18 +69,28 @@ class FileResult:
     matches: list[LineMatch] = field(default_factory=list)
     slow_patterns: list[tuple[str, int]] = field(default_factory=list)
     first_cause: FirstCause | None = None
+    notes: Annotations = field(default_factory=Annotations)  # versions, unknown errors
 
     def to_json(self) -> dict:
+        matches = []
+        for match in self.matches:
+            item = match.to_json()
+            item["versions"] = self.notes.match_versions(match.top.entry_id)
+            matches.append(item)
         doc = {
             "path": self.path,
             "lines": self.lines,
             "encoding": self.encoding,
             "compression": self.compression,
             "error": self.error,
-            "matches": [m.to_json() for m in self.matches],
+            "matches": matches,
             "slow_patterns": [{"entry_id": e, "line": n} for e, n in self.slow_patterns],
             "first_cause": self.first_cause.to_json() if self.first_cause else None,
+            "unknown": self.notes.unknown,
+            "stated_versions": self.notes.stated,
         }
+        if self.notes.unknown_overflow:
+            doc["unknown_overflow"] = self.notes.unknown_overflow
         if self.warning:
             doc["warning"] = self.warning
         return doc
@@ -97,12 +114,17 @@ def scan_file(
             result.encoding = source.info.encoding
             result.compression = source.info.compression
             summary = ScanSummary()
-            for _progress in iter_scan(source, matcher, summary, cancel=cancel, fuzzy=fuzzy):
+            annotator = FileAnnotator(matcher.facts)
+            scan = iter_scan(
+                source, matcher, summary, cancel=cancel, fuzzy=fuzzy, annotator=annotator
+            )
+            for _progress in scan:
                 pass
     except LogError as exc:
         result.error = str(exc)
         return result
     result.lines = summary.lines
+    result.notes = annotator.finish(summary.matches)
     result.matches = summary.matches
     index = MatchIndex(matcher.causes)
     index.add(summary.matches)
