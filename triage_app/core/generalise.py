@@ -142,12 +142,20 @@ def generalise(line: str) -> Generalised:
     return Generalised(message, regex, tuple(values))
 
 
+_SPECIAL = re.compile(r"([.^$*+?{}\[\]\\|()])")
+
+
 def _literal(text: str) -> str:
-    return (
-        r"\s+".join(re.escape(part) for part in _SPACE.split(text))
-        if text.strip()
-        else (r"\s+" if text else "")
-    )
+    """Text as a readable literal: only regex specials escaped; a single space stays a space,
+    other whitespace runs match any whitespace."""
+    out = []
+    for part in re.split(r"(\s+)", text):
+        if not part:
+            continue
+        out.append(
+            (" " if part == " " else r"\s+") if part.isspace() else _SPECIAL.sub(r"\\\1", part)
+        )
+    return "".join(out)
 
 
 def _literal_parts(regex: str) -> str:
