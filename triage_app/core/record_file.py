@@ -48,7 +48,7 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise RecordFileError(f"cannot open the {what}: {exc.strerror or exc}") from None
+        raise RecordFileError(f"cannot read the {what}: {exc.strerror or exc}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):

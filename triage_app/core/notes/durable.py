@@ -37,8 +37,12 @@ def fault_point(step: str) -> None:
 def durable_write(path: Path, payload: bytes, *, new_file_mode: int = 0o600) -> None:
     """Replace `path` by `payload` so that a crash at any moment leaves the old or the new file.
 
-    An existing file keeps its permission bits; a new one gets `new_file_mode`.
+    An existing file keeps its permission bits; a new one gets `new_file_mode`. A symlink (a
+    notes file kept in a synced folder) is written through: its target is replaced atomically,
+    in the target's folder, and the link stays.
     """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     folder = path.parent
     if not folder.is_dir():
         folder.mkdir(parents=True, exist_ok=True)

@@ -20,9 +20,11 @@ Queries stay plain TinyDB; the cached state is only reloaded when the file actua
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import re
+import stat
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -175,7 +177,7 @@ class DurableJSONStorage(Storage):
     def read_raw(self) -> tuple[bytes | None, Signature]:
         """The file's bytes (None when missing) and their signature."""
         try:
-            with open(self.path, "rb") as handle:
+            with open_regular(self.path) as handle:
                 st = os.fstat(handle.fileno())
                 raw = handle.read()
         except FileNotFoundError:
@@ -207,7 +209,7 @@ class DurableJSONStorage(Storage):
     def signature(self) -> Signature:
         """The file's current signature, from one small read."""
         try:
-            with open(self.path, "rb") as handle:
+            with open_regular(self.path) as handle:
                 st = os.fstat(handle.fileno())
                 head = handle.read(_HEAD_SIZE)
         except FileNotFoundError:
@@ -228,6 +230,23 @@ class DurableJSONStorage(Storage):
 
     def _forget(self) -> None:
         self._cache, self._sig = None, None
+
+
+def open_regular(path: Path) -> io.BufferedReader:
+    """Open `path` for reading if it is a regular file; never blocks (a FIFO named notes.json).
+
+    Anything else raises NotesError with one sentence; a missing file raises FileNotFoundError.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "a pipe, device or special file"
+            raise NotesError(f"{path} is {what}, not a notes file; move it away or use --notes-db")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _revision(head: bytes) -> bytes | None:

@@ -33,6 +33,11 @@ from triage_app.core.notes.migrate import (
 )
 from triage_app.core.notes.model import ImportResult, mark_key, mark_problem, note_problem
 from triage_app.core.notes.storage import put
+from triage_app.core.record_file import MAX_JSON_DEPTH, RecordFileError, json_depth, read_bounded
+
+MAX_IMPORT_BYTES = 50 * 1024 * 1024
+MAX_IMPORT_NOTES = 100_000
+MAX_NOTE_CHARS = 100_000
 
 EXPORT_FORMAT = "triage-notes-export"
 _NOTE_FIELDS = ("entry_id", "text", "tags", "created", "updated")
@@ -93,23 +98,44 @@ def merge_into(
 
 
 def read_import(path: Path) -> Incoming:
-    """Read and check an export (or a notes file); raises NotesImportError, importing nothing."""
+    """Read and check an export (or a notes file); raises NotesImportError, importing nothing.
+
+    Imports are bounded (`MAX_IMPORT_BYTES`, `MAX_IMPORT_NOTES`, `MAX_NOTE_CHARS`): a regular
+    file only (not /dev/zero or a pipe), read at most once its size is known to be sane.
+    """
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise NotesImportError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raw = read_bounded(path, MAX_IMPORT_BYTES, "import file")
+    except RecordFileError as exc:
+        raise NotesImportError(f"{path}: {exc}; nothing was imported") from None
+    if json_depth(raw.decode("utf-8", "replace")) > MAX_JSON_DEPTH:
+        raise NotesImportError(f"{path} nests JSON too deeply; nothing was imported")
     try:
         obj = json.loads(raw)
     except (ValueError, RecursionError) as exc:
         raise NotesImportError(f"{path} is not valid JSON ({exc})") from None
     try:
         if type(obj) is dict and obj.get("format") == EXPORT_FORMAT:
-            return _from_export(obj)
+            return _within_limits(path, _from_export(obj))
         if type(obj) is dict and (NOTES_TABLE in obj or META_TABLE in obj):
-            return _from_tables(obj)
+            return _within_limits(path, _from_tables(obj))
     except CorruptNotesFileError as exc:
         raise NotesImportError(f"{path}: {exc.reason}; nothing was imported") from None
     raise NotesImportError(f"{path} is not a Triage notes export or notes file")
+
+
+def _within_limits(path: Path, incoming: Incoming) -> Incoming:
+    if len(incoming.notes) > MAX_IMPORT_NOTES:
+        raise NotesImportError(
+            f"{path} holds {len(incoming.notes):,} notes; an import takes at most "
+            f"{MAX_IMPORT_NOTES:,}; nothing was imported"
+        )
+    for doc in incoming.notes:
+        if len(str(doc.get("text", ""))) > MAX_NOTE_CHARS:
+            raise NotesImportError(
+                f"{path}: a note on {str(doc.get('entry_id'))[:80]!r} is longer than "
+                f"{MAX_NOTE_CHARS // 1000} KB of text; nothing was imported"
+            )
+    return incoming
 
 
 def plan_merge(
