@@ -63,6 +63,9 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             print(_indent(phrase, width, "        versions: "))
         if entry is None:
             continue
+        if group.entry_id in catalog.overrides:
+            note = catalog.overrides[group.entry_id].describe()
+            print(style(_indent(note, width, "        yours: "), "yellow"))
         print(_indent(entry.root_cause, width, "        cause: "))
         best = _best_workaround(entry)
         if best:

@@ -77,7 +77,11 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {
             "files": [r.to_json() for r in results],
-            "catalog": {"entries": len(catalog), "errors": len(catalog.errors)},
+            "catalog": {
+                "entries": len(catalog),
+                "errors": len(catalog.errors),
+                "overrides": [o.to_json() for o in catalog.overrides.values()],
+            },
         }
         print_json(doc)
     elif args.format in REPORT_FORMATS:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from triage_app.core import paths, regex_budget
 from triage_app.core.entry import Entry, compile_pattern
+from triage_app.core.overrides import Override, make_override
 from triage_app.core.problems import Problem, Severity
 from triage_app.core.record_file import RecordFileError, load_record_file
 from triage_app.core.regex_check import backtrack_risk
@@ -26,6 +27,7 @@ class Catalog:
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)
+    overrides: dict[str, Override] = field(default_factory=dict)  # id -> what it replaced
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -107,12 +109,16 @@ def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
                 continue
             seen_here.add(entry.id)
             if entry.id in catalog.entries:
+                override = make_override(entry, catalog.entries[entry.id])
+                catalog.overrides[entry.id] = override
+                changed = override.replaced_changed_since
                 catalog.problems.append(
                     Problem(
-                        Severity.INFO,
+                        Severity.WARNING if changed else Severity.INFO,
                         str(path),
                         "id",
-                        f"overrides {entry.id!r} from {origin[entry.id]}",
+                        f"overrides {entry.id!r} from {origin[entry.id]}"
+                        + (f"; {override.describe()}" if changed else ""),
                         entry.id,
                     )
                 )
