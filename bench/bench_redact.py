@@ -18,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.core.test_redact import leaked  # noqa: E402
 from tests.support.secrets_corpus import secrets_corpus, tricky_healthy_lines  # noqa: E402
 from triage_app.core.redact import Redactor  # noqa: E402
 
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     redactor = Redactor()
     items = secrets_corpus(seed=101, rounds=args.rounds)
     start = time.perf_counter()
-    missed = Counter(kind for kind, line, secret in items if secret in redactor.redact(line))
+    missed = Counter(kind for kind, line, secret in items if leaked(secret, redactor.redact(line)))
     healthy = tricky_healthy_lines(seed=202, rounds=args.rounds)
     for path in sorted((ROOT / "tests" / "catalog" / "benign").glob("*.log")):
         healthy += path.read_text(encoding="utf-8", errors="replace").splitlines()

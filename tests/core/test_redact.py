@@ -14,10 +14,21 @@ MIN_RECALL = 0.98
 MAX_FALSE_REDACTION = 0.01
 
 
+def leaked(secret: str, text: str, width: int = 10) -> bool:
+    """Whether any `width` characters of the secret survive in `text` (a partly hidden token
+    is still a leak)."""
+    return any(secret[i : i + width] in text for i in range(max(1, len(secret) - width + 1)))
+
+
+def test_leak_check_sees_a_partly_hidden_token():
+    assert leaked("ghp_abcdefghijklmnop", "token [REDACTED x]_abcdefghijklmnop")
+    assert not leaked("ghp_abcdefghijklmnop", "token [REDACTED github-token]")
+
+
 def test_recall_on_documented_token_formats():
     redactor = Redactor()
     items = secrets_corpus(seed=11)
-    missed = [(kind, line) for kind, line, secret in items if secret in redactor.redact(line)]
+    missed = [(kind, line) for kind, line, secret in items if leaked(secret, redactor.redact(line))]
     recall = 1 - len(missed) / len(items)
     assert recall >= MIN_RECALL, missed[:20]
     kinds = {kind for kind, _line, _secret in items}

@@ -162,8 +162,13 @@ class Redactor:
 
     @staticmethod
     def _span(match: re.Match[str]) -> tuple[int, int] | None:
+        """The value a pattern captures (a password after `user:`), else the whole match.
+
+        A group at the very start of the match is a token's prefix (`(ghp|gho)_...`), not its
+        value: then the whole match is hidden.
+        """
         for group in range(1, (match.re.groups or 0) + 1):
-            if match.group(group):
+            if match.group(group) and match.start(group) > match.start():
                 return match.span(group)
         start, end = match.span()
         text = match.group()
