@@ -17,6 +17,7 @@ memory. Ratios are what count: the machine is shared and noisy.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -34,8 +35,10 @@ sys.path.insert(0, str(ROOT))
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.ansi import strip_ansi  # noqa: E402
 from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
-from triage_app.core.matcher import Matcher, Target, cap_line  # noqa: E402
+from triage_app.core.events import reference_line  # noqa: E402
+from triage_app.core.matcher import Matcher, Target  # noqa: E402
 from triage_app.core.scan import scan_file  # noqa: E402
+from triage_app.core.wraps import reference_pair  # noqa: E402
 
 # ../shared/data next to the checkout (a worktree may sit one level deeper).
 WORKLOAD = next(
@@ -155,7 +158,10 @@ def check_exact(
     """Compare regex matches with every-regex-every-line on a sample of lines.
 
     The sample: every `sample_every`-th line on average, plus up to `max_matched` of the
-    lines the scan matched (all of them when there are fewer).
+    lines the scan matched (all of them when there are fewer). The reference judges each line
+    as the scan does (`events.reference_line`: its level, quoted context, JSON/logfmt records,
+    entry variants; `wraps.reference_pair`: joined with the next line when wrapped) but tries
+    every pattern, without the literal prefilter.
     """
     found = {
         m.line: {c.entry_id for c in m.candidates if c.kind == "regex"} for m in result.matches
@@ -165,21 +171,25 @@ def check_exact(
     keep = set(found) if len(found) <= max_matched else set(rng.sample(sorted(found), max_matched))
     checked = mismatches = 0
     with open(log, "rb") as f:
-        for number, raw in enumerate(f, 1):
-            if number not in keep and rng.randrange(sample_every):
-                continue
-            text, _ = cap_line(
-                strip_ansi(raw.decode("utf-8", "replace").rstrip("\n").removesuffix("\r"))
-            )
-            expected = {t.id for t in matcher.targets if t.pattern.search(text)}
-            checked += 1
-            if expected != found.get(number, set()):  # a miss or an extra match
-                mismatches += 1
-                if mismatches <= 5:
-                    print(
-                        f"  MISMATCH line {number}: expected {sorted(expected)} "
-                        f"got {sorted(found.get(number, set()))}"
-                    )
+        rows = (strip_ansi(r.decode("utf-8", "replace").rstrip("\n").removesuffix("\r")) for r in f)
+        before, clean = None, next(rows, None)
+        for number in itertools.count(1):
+            if clean is None:
+                break
+            after = next(rows, None)
+            if number in keep or not rng.randrange(sample_every):
+                judged = reference_line(matcher, clean, number, before)
+                joined = reference_pair(matcher, clean, after, number) if after else None
+                expected = {c.entry_id for m in (judged, joined) if m for c in m.candidates}
+                checked += 1
+                if expected != found.get(number, set()):  # a miss or an extra match
+                    mismatches += 1
+                    if mismatches <= 5:
+                        print(
+                            f"  MISMATCH line {number}: expected {sorted(expected)} "
+                            f"got {sorted(found.get(number, set()))}"
+                        )
+            before, clean = clean, after
     return checked, mismatches
 
 

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.loggen import generate
-from triage_app.core.ansi import strip_ansi
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
-from triage_app.core.events import reference_line
+from triage_app.core.events import ChunkState, reference_scan
 from triage_app.core.grouping import group_matches
 from triage_app.core.matcher import MATCH_CAP, Matcher, Target
 from triage_app.core.results import Candidate, LineMatch
@@ -27,15 +26,10 @@ WORKLOAD = next(
 
 
 def _reference(lines: list[str], matcher: Matcher) -> dict[int, set[str]]:
-    """Every regex on every line (and decoded record), judged as the scan judges a line."""
-    out, previous = {}, None
-    for number, raw in enumerate(lines, 1):
-        clean = strip_ansi(raw).removesuffix("\r")
-        found = reference_line(matcher, clean, number, previous)
-        previous = clean
-        if found:
-            out[number] = {c.entry_id for c in found.candidates}
-    return out
+    """Every regex on every line, decoded record and wrap-joined pair, judged as the scan
+    judges them (`events.reference_scan`)."""
+    found = reference_scan(matcher, lines)
+    return {n: {c.entry_id for c in m.candidates} for n, m in found.items()}
 
 
 def _scan(lines: list[str], matcher: Matcher, chunk_lines: int = 997) -> dict[int, set[str]]:
@@ -47,10 +41,10 @@ def _scan(lines: list[str], matcher: Matcher, chunk_lines: int = 997) -> dict[in
 
 
 def _scan_as(lines, matcher, chunk_lines, convert) -> dict[int, set[str]]:
-    out = {}
+    out, state = {}, ChunkState()
     for start in range(0, len(lines), chunk_lines):
         chunk = "\n".join(lines[start : start + chunk_lines]) + "\n"
-        for m in matcher.scan_chunk(convert(chunk), start + 1):
+        for m in matcher.scan_chunk(convert(chunk), start + 1, None, state):
             ids = {c.entry_id for c in m.candidates if c.kind == "regex"}
             if ids:
                 out[m.line] = ids

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from triage_app.core import severity, structured
+from triage_app.core.ansi import strip_ansi
 from triage_app.core.chunklines import Lines, cap_line
 from triage_app.core.context import is_context
 from triage_app.core.fuzzy import FuzzyBudget, looks_like_error
@@ -41,6 +42,8 @@ class ChunkState:
     """What the next chunk of one file needs of the previous one."""
 
     previous: str | None = None  # the previous chunk's last line, cleaned
+    previous_matched: bool = False  # that line already has a match
+    carry: set[int] = field(default_factory=set)  # targets to try joined across the boundary
 
 
 def evaluate(
@@ -200,3 +203,26 @@ def reference_line(
 ) -> LineMatch | None:
     """The regex judgement of one line with every target tried (no prefilter, no fuzzy)."""
     return judge_line(matcher, raw, line_no, None, previous, None, trigger=False)
+
+
+def reference_scan(matcher: Matcher, raw_lines: list[str]) -> dict[int, LineMatch]:
+    """Every regex on every line and every wrap-joined pair of lines, judged as the scan
+    judges them (no prefilter, no fuzzy): what `Matcher.scan_chunk` must find."""
+    from triage_app.core import wraps  # noqa: PLC0415 - wraps imports this module's callers
+
+    clean = [strip_ansi(line).removesuffix("\r") for line in raw_lines]
+    out: dict[int, LineMatch] = {}
+    for n, text in enumerate(clean):
+        found = reference_line(matcher, text, n + 1, clean[n - 1] if n else None)
+        if found is not None:
+            out[n + 1] = found
+    joined = []
+    for n in range(len(clean) - 1):
+        found = wraps.reference_pair(matcher, clean[n], clean[n + 1], n + 1)
+        if found is not None:
+            joined.append(found)
+    return {m.line: m for m in wraps.merge(sorted(out.values(), key=_line), joined, matcher)}
+
+
+def _line(match: LineMatch) -> int:
+    return match.line

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import ahocorasick_rs
 
-from triage_app.core import events, regex_budget
+from triage_app.core import events, regex_budget, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.chunklines import (
@@ -82,12 +82,17 @@ class Matcher:
         if fuzzy is not None:
             for word in TRIGGER_WORDS:
                 words.setdefault(word, []).append((_TRIGGER, 0))
-        # Literals are folded; the haystack is lowered bytes (see `scan_chunk`).
-        self._word_targets = [tuple(sorted(set(pairs))) for pairs in words.values()]
+        # Literals are folded; the haystack is lowered bytes (see `scan_chunk`). Halves of long
+        # literals are words too: they find a literal that a hard wrap cut in two (`wraps`).
+        halves = wraps.half_words(words)
+        all_words = [*words, *(w for w in halves if w not in words)]
+        self._word_targets = [tuple(sorted(set(words.get(w, ())))) for w in all_words]
+        self.word_joins = [tuple(halves.get(w, ())) for w in all_words]
+        self.joinable = [i for i in range(len(self.targets)) if i not in set(self.always)]
         self._automaton = None
-        if words:
+        if all_words:
             self._automaton = ahocorasick_rs.BytesAhoCorasick(
-                [word.encode("utf-8") for word in words],
+                [word.encode("utf-8") for word in all_words],
                 implementation=ahocorasick_rs.Implementation.DFA,
             )
 
@@ -243,24 +248,31 @@ class Matcher:
             lines = ByteLines(chunk)
         else:
             lines = TextLines(chunk)
-        hits = self._literal_hits(lines)
+        hits, pending, join_found = self._literal_hits(lines)
         state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:
                 self._add_always(lines, hits)
             out = events.evaluate(self, lines, hits, first_line, fuzzy_budget, state)
+            joins = wraps.chunk_joins(self, lines, pending, join_found, first_line, state)
+        out = wraps.merge(out, joins, self)
+        state.previous_matched = bool(out) and out[-1].line == first_line + lines.count - 1
         state.previous = lines.last_line()
         return out
 
-    def _literal_hits(self, lines: Lines) -> dict[int, tuple[int, int, set[int]]]:
-        """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack."""
+    def _literal_hits(self, lines: Lines) -> tuple[dict, dict, list[tuple[int, int]]]:
+        """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack;
+        also every line's literal hits before the other literals are checked (`pending`), and
+        the hits of half-literals (word, offset) for `wraps`."""
         hay = lines.haystack
         hits: dict[int, tuple[int, int, set[int]]] = {}
         if self._automaton is None:
-            return hits
+            return hits, {}, []
         found = self._automaton.find_matches_as_indexes(hay, overlapping=True)
         if not found and not self._non_ascii_keys:
-            return hits
+            return hits, {}, []
+        joins = self.word_joins
+        join_found = [(w, start) for w, start, _end in found if joins[w]]
         if len(found) * 16 < lines.count and not self._non_ascii_keys:
             pending = self._spans_by_search(hay, found)
         else:
@@ -283,7 +295,7 @@ class Matcher:
                     found.add(index)
             if found:
                 hits[line_no] = (start, end, found)
-        return hits
+        return hits, pending, join_found
 
     def _spans_by_search(self, hay: bytes, found: list) -> dict[int, tuple[int, int, set]]:
         """Few hits: find each hit's line with a search around it (hits come in line order)."""

@@ -1,0 +1,315 @@
+"""Hard-wrapped lines: a message cut at the terminal's width and continued on the next line.
+
+Terminals, CI viewers and issue trackers wrap long lines at 75-140 columns, so a message can
+arrive in two pieces ("...Watchdog caught colle" / "ctive operation timeout", "Allocation
+failed -" / "JavaScript heap out of memory"). Two consecutive lines A and B are joined for an
+entry when, conservatively:
+
+* A is as long as a wrapped line can be (`MIN_WIDTH`..`MAX_WIDTH` characters) and B starts
+  with neither whitespace nor what starts a new record (a timestamp, a level, a bracket);
+* the entry's pattern matches A+B (or A+" "+B, when the wrap ate a space) across the seam,
+  and matches neither A nor B alone.
+
+The report stays on A (where the message starts) with `event_lines` [A, B] and the joined text
+as `event_text`; the span is clipped to A.
+
+Which pairs are tried comes from the literal prefilter: an entry whose required literal lies
+wholly in A or in B, or one of whose literals of at least `MIN_SPLIT_LITERAL` characters is
+cut by the wrap (then the literal's first half ends A or its second half starts B; both halves
+are Aho-Corasick words). `reference_pair` is the same test with every entry tried.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from triage_app.core import severity
+from triage_app.core.chunklines import ByteLines, Lines, cap_line
+from triage_app.core.literals import NON_ASCII, fold, requirements
+from triage_app.core.results import Candidate, LineMatch
+
+if TYPE_CHECKING:
+    from triage_app.core.matcher import Matcher
+
+MIN_WIDTH, MAX_WIDTH = 60, 400  # characters of a line that may have been wrapped
+MIN_SPLIT_LITERAL = 12  # literals this long are found even when the wrap cuts them
+HEAD, TAIL = 0, 1
+_NEW_RECORD = re.compile(
+    r"\s|\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:"
+)
+
+
+def half_words(words: Mapping[str, Iterable[tuple[int, int]]]) -> dict[str, list[tuple]]:
+    """Halves of long literals -> [(side, target, literal bytes, head bytes)]."""
+    out: dict[str, list[tuple]] = {}
+    for literal, pairs in words.items():
+        targets = {index for index, _alt in pairs if index >= 0}
+        if len(literal) < MIN_SPLIT_LITERAL or not targets:
+            continue
+        mid = len(literal) // 2
+        size, head_size = len(literal.encode()), len(literal[:mid].encode())
+        for index in targets:
+            out.setdefault(literal[:mid], []).append((HEAD, index, size, head_size))
+            out.setdefault(literal[mid:], []).append((TAIL, index, size, head_size))
+    return out
+
+
+def seam_ok(first: str, second: str) -> bool:
+    """Could `second` continue `first` after a hard wrap?"""
+    return (
+        MIN_WIDTH <= len(first) <= MAX_WIDTH
+        and bool(second)
+        and _NEW_RECORD.match(second) is None
+        and severity.detect(second)[1] != 0
+    )
+
+
+def candidate_pairs(
+    hay: bytes,
+    join_found: list[tuple[int, int]],
+    word_joins: list[tuple],
+    pending: Mapping[int, tuple[int, int, set]],
+) -> dict[int, set[int]]:
+    """First line of each pair worth trying (-1: the previous chunk's last line) -> targets."""
+    pairs: dict[int, set[int]] = {}
+    for line_no, (_start, _end, found) in pending.items():
+        targets = {index for index, _alt in found if index >= 0}
+        if targets:
+            pairs.setdefault(line_no - 1, set()).update(targets)
+            pairs.setdefault(line_no, set()).update(targets)
+    line_no, counted_to, line_start, line_end = 0, 0, 0, -1
+    for word, start in join_found:  # in haystack order
+        if start > line_end:
+            line_start = hay.rfind(b"\n", 0, start) + 1
+            line_no += hay.count(b"\n", counted_to, line_start)
+            counted_to = line_start
+            line_end = hay.find(b"\n", start)
+            if line_end == -1:
+                line_end = len(hay)
+        end = line_end - 1 if line_end > line_start and hay[line_end - 1] == 13 else line_end
+        for side, index, size, head_size in word_joins[word]:
+            if side == HEAD and end - start < size:
+                pairs.setdefault(line_no, set()).add(index)
+            elif side == TAIL and start - line_start <= head_size:
+                pairs.setdefault(line_no - 1, set()).add(index)
+    return pairs
+
+
+def join_pair(
+    matcher: Matcher, first: str, second: str, targets: Iterable[int], line_no: int
+) -> LineMatch | None:
+    """The match of A+B on line `line_no` (A), for the `targets` that only match joined."""
+    if not seam_ok(first, second):
+        return None
+    level, offset = severity.detect(first)
+    quiet = level in severity.QUIET
+    a_text, truncated = cap_line(first)
+    b_text = cap_line(second)[0]
+    found: list[Candidate] = []
+    joined_text = None
+    seam = len(first)
+    for joined in _joinings(first, second):
+        text = cap_line(joined)[0]
+        gap = len(joined) - len(first) - len(second)  # 1 when a space was put back
+        folded = fold(text[max(0, seam - _WINDOW) : seam + gap + _WINDOW])
+        local_seam = min(seam, _WINDOW)
+        for index in targets:
+            if not _literal_at_seam(folded, local_seam, gap, _literals(matcher, index)):
+                continue
+            hits = matcher.regex_hits(text, (index,), line_no)
+            if not hits:
+                continue
+            match = hits[0][1]
+            if not (match.start() < seam < match.end()):
+                continue
+            if matcher.regex_hits(a_text, (index,), line_no):
+                continue
+            if matcher.regex_hits(b_text, (index,), line_no + 1):
+                continue
+            silenced = quiet and severity.applies(offset, match.start())
+            if silenced and not matcher.targets[index].fires_on_info:
+                continue
+            cand = matcher.candidate(index, text, match)
+            span = (match.start(), min(match.end(), len(a_text)))
+            found.append(_with_span(cand, span))
+            joined_text = joined_text or joined
+        if found:
+            break
+    if not found:
+        return None
+    ranked = matcher.rank(found)
+    top_level = level if severity.applies(offset, ranked[0].span[0]) else None
+    return LineMatch(
+        line_no, a_text, truncated, ranked, top_level, (line_no, line_no + 1), joined_text
+    )
+
+
+_WINDOW = 200  # characters either side of the seam where a cut literal is looked for
+
+
+def _literals(matcher: Matcher, index: int) -> tuple[str, ...]:
+    """The folded literals a target's pattern requires (its alternatives' factors)."""
+    cache = matcher.__dict__.setdefault("_seam_literals", {})
+    if index not in cache:
+        pattern = matcher.targets[index].pattern
+        found: set[str] = set()
+        for key, others in requirements(pattern.pattern, pattern.flags) or []:
+            for factor in (key, *others):
+                found.update(lit for lit in factor if len(lit) >= 3 and lit != NON_ASCII)
+        cache[index] = tuple(sorted(found, key=len, reverse=True))
+    return cache[index]
+
+
+def _literal_at_seam(folded: str, seam: int, gap: int, literals: tuple[str, ...]) -> bool:
+    """A required literal crosses the wrap point, or one ends at it and another starts at it:
+    the pattern needs the cut itself, not two unrelated lines that `.*` happens to bridge."""
+    ends = starts = False
+    for literal in literals:
+        size = len(literal)
+        start = folded.find(literal, max(0, seam - size))
+        while start != -1 and start <= seam + gap:
+            end = start + size
+            if start < seam + gap and end > seam:
+                return True
+            ends = ends or end == seam
+            starts = starts or start == seam + gap
+            start = folded.find(literal, start + 1)
+    return ends and starts
+
+
+def _joinings(first: str, second: str) -> list[str]:
+    if first.endswith((" ", "\t")):
+        return [first + second]
+    return [first + second, first + " " + second]
+
+
+def _with_span(cand: Candidate, span: tuple[int, int]) -> Candidate:
+    return Candidate(
+        cand.entry_id,
+        cand.signature,
+        cand.score,
+        cand.kind,
+        span,
+        cand.literal_chars,
+        cand.confidence,
+        cand.variant,
+        cand.lang,
+        cand.role,
+    )
+
+
+def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, set]]) -> tuple:
+    """(text of line `line_no`, text of the next line) within the chunk, or None."""
+    if isinstance(lines, ByteLines):
+        known = spans.get(line_no)
+        if known is not None and known[0] >= 0:
+            start, end = known[0], known[1]
+        else:
+            start, end = _span_of(lines, line_no, spans)
+        if start < 0:
+            return None
+        data = lines.stripped
+        if end >= len(data):
+            return None
+        nxt_end = data.find(b"\n", end + 1)
+        if nxt_end == -1:
+            nxt_end = len(data)
+        return lines.line(line_no, start, end), lines.line(line_no + 1, end + 1, nxt_end)
+    if line_no + 1 >= lines.count:
+        return None
+    return lines.line(line_no), lines.line(line_no + 1)
+
+
+def _span_of(lines: ByteLines, line_no: int, spans: Mapping) -> tuple[int, int]:
+    """Haystack span of a line next to one whose span is known."""
+    data = lines.stripped
+    after = spans.get(line_no + 1)
+    if after is not None and after[0] > 0:
+        end = after[0] - 1
+        return data.rfind(b"\n", 0, end) + 1, end
+    before = spans.get(line_no - 1)
+    if before is not None and before[0] >= 0:
+        start = before[1] + 1
+        end = data.find(b"\n", start)
+        return start, len(data) if end == -1 else end
+    lines.line(line_no)  # builds the newline index
+    newlines = lines._hay_newlines or []
+    start = newlines[line_no - 1] + 1 if line_no else 0
+    end = newlines[line_no] if line_no < len(newlines) else len(data)
+    return start, end
+
+
+def merge(out: list[LineMatch], joined: list[LineMatch], matcher: Matcher) -> list[LineMatch]:
+    """Add joined matches to a chunk's matches: one item per line, line order."""
+    if not joined:
+        return out
+    by_line = {m.line: m for m in out}
+    for extra in joined:
+        known = by_line.get(extra.line)
+        if known is None:
+            by_line[extra.line] = extra
+            continue
+        ranked = matcher.rank([*known.candidates, *extra.candidates])
+        from_join = ranked[0] in extra.candidates and ranked[0] not in known.candidates
+        by_line[extra.line] = LineMatch(
+            known.line,
+            known.text,
+            known.truncated,
+            ranked,
+            known.severity,
+            extra.event_lines if from_join else known.event_lines,
+            extra.event_text if from_join else known.event_text,
+        )
+    return [by_line[n] for n in sorted(by_line)]
+
+
+def reference_pair(matcher: Matcher, first: str, second: str, line_no: int) -> LineMatch | None:
+    """`join_pair` with every target that has a required literal (the exactness reference)."""
+    return join_pair(matcher, first, second, matcher.joinable, line_no)
+
+
+def chunk_joins(
+    matcher: Matcher,
+    lines: Lines,
+    pending: Mapping[int, tuple[int, int, set]],
+    join_found: list[tuple[int, int]],
+    first_line: int,
+    state,  # noqa: ANN001 - events.ChunkState
+) -> list[LineMatch]:
+    """Joined matches of one chunk (pairs across its start use `state`; a pair across its
+    end is left in `state.carry` for the next chunk)."""
+    pairs = candidate_pairs(lines.haystack, join_found, matcher.word_joins, pending)
+    if state.carry:
+        pairs.setdefault(-1, set()).update(state.carry)
+    state.carry = set()
+    last = lines.count - 1
+    out = []
+    for first in sorted(pairs):
+        targets = sorted(pairs[first] - matcher.slow.keys())
+        if not targets:
+            continue
+        if first == last:
+            state.carry = set(targets)
+            continue
+        if first == -1:
+            if state.previous is None or state.previous_matched or lines.count == 0:
+                continue
+            texts = (state.previous, _first_line_text(lines))
+        else:
+            texts = neighbours(lines, first, pending)
+            if texts is None:
+                continue
+        found = join_pair(matcher, texts[0], texts[1], targets, first_line + first)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _first_line_text(lines: Lines) -> str:
+    if isinstance(lines, ByteLines):
+        end = lines.stripped.find(b"\n")
+        return lines.line(0, 0, len(lines.stripped) if end == -1 else end)
+    return lines.line(0)
