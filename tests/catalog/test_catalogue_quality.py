@@ -45,6 +45,7 @@ OFFICIAL_DOC_HOSTS = (
     "amazonaws.com",
     "apache.org",
     "cmake.org",
+    "djangoproject.com",
     "docker.com",
     "git-scm.com",
     "github.com",
