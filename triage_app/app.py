@@ -150,9 +150,15 @@ _XCB_LIBRARIES = (
 
 
 def _open_notes(path: Path):
-    from triage_app.core.notes import NotesStore
+    """The notes store; a file that cannot be opened at all gives an empty read-only store
+    whose reason the window shows (it never stops the window from starting)."""
+    from triage_app.core.notes import NotesError, NotesStore
 
-    return NotesStore(path)
+    try:
+        return NotesStore(path)
+    except (NotesError, OSError) as exc:
+        reason = f"{path} cannot be opened ({getattr(exc, 'strerror', None) or exc})"
+        return NotesStore.unavailable(reason)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from triage_app.core.decompress import format_size
 from triage_app.core.logsource import LogError, LogSource
 
 INDEX_CHUNK = 4 * 1024 * 1024
+HEAD_BYTES = 64 * 1024  # of a very long line, what `line_head` reads
 
 _WIDE = {"utf-16": 2, "utf-16-le": 2, "utf-16-be": 2, "utf-32": 4, "utf-32-le": 4, "utf-32-be": 4}
 
@@ -123,6 +124,19 @@ class LineIndex:
         if text.endswith("\n"):
             text = text[:-1]
         return text.removesuffix("\r")
+
+    def line_head(self, n: int, limit: int = HEAD_BYTES) -> tuple[str, int]:
+        """The start of line `n` (at most `limit` bytes read and decoded) and the line's full
+        length in bytes: a viewer draws a 256 MB line without reading all of it."""
+        if not 0 <= n < len(self):
+            raise IndexError(n)
+        start, end = self._span(n)
+        if end - start <= limit:
+            return self.line(n), end - start
+        with self._lock:
+            self._reader.seek(start)
+            head = self._reader.read(limit - limit % self.unit)
+        return head.decode(self.codec, errors="replace"), end - start
 
     def lines(self, start: int, stop: int) -> list[str]:
         return [self.line(n) for n in range(max(0, start), min(stop, len(self)))]

@@ -26,6 +26,23 @@ from typing import Any
 CHILD_CHUNK_BYTES = 1024 * 1024  # small chunks: matches stream in, cancel reacts quickly
 
 
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this process when the window dies (even by SIGKILL), so a scan
+    can never be orphaned; elsewhere the check between chunks ends it."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+        parent = multiprocessing.parent_process()
+        if parent is not None and not parent.is_alive():  # it died before prctl took effect
+            os._exit(0)
+
+
 @dataclass(frozen=True)
 class ScanDone:
     """The end of a scan, as the child saw it."""
@@ -52,6 +69,7 @@ def scan_main(
     from triage_app.core.scan import iter_scan
 
     parent = multiprocessing.parent_process()
+    _die_with_parent()
     if hasattr(os, "nice"):  # background work: the window's own thread comes first
         with contextlib.suppress(OSError):
             os.nice(5)

@@ -7,6 +7,7 @@ and a file this version must not write (newer schema, write-protected) is opened
 
 from __future__ import annotations
 
+import tempfile
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
@@ -90,6 +91,15 @@ class NotesStore:
             recovery.remove_stale_temp_files(self._storage)
         self._run(self._storage.read)
         self._seen_generation = self._storage.generation
+
+    @classmethod
+    def unavailable(cls, reason: str) -> NotesStore:
+        """An empty, read-only store for when the notes file cannot be opened at all (a folder,
+        a pipe, unreadable): the window starts and says why instead of crashing."""
+        folder = Path(tempfile.mkdtemp(prefix="triage-notes-unavailable-"))
+        store = cls(folder / "notes.json")
+        store._set_read_only(reason)
+        return store
 
     def refresh(self) -> bool:
         """Reload if the file changed on disk; True if the notes may differ from the last call.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.lineindex import LineIndex
+from triage_app.core.lineindex import HEAD_BYTES, LineIndex
 from triage_app.core.results import LineMatch
 from triage_app.ui.widgets.item_flags import flat_item_flags
 
@@ -119,7 +119,10 @@ class LogLinesModel(QAbstractListModel):
         if self._closed:
             return ""
         try:
-            text = display_text(self._index.line(row))
+            head, size = self._index.line_head(row)
+            text = display_text(head)
+            if size > HEAD_BYTES:  # only the start was read: say how long the line really is
+                text = f"{text[:DISPLAY_CAP]} … [a line of {size:,} bytes]"
         except (IndexError, ValueError, OSError):
             return ""
         self._cache[row] = text

@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QT
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
 
+from triage_app.core.sanitize import for_clipboard
 from triage_app.ui.log.delegates import PADDING, LogLineDelegate
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.find_bar import FindBar
@@ -175,7 +176,7 @@ class LogView(QWidget):
         )[:COPY_LIMIT]
         if rows and self.document.lines_model is not None:
             text = "\n".join(self.document.lines_model.raw_lines(rows))
-            QGuiApplication.clipboard().setText(text)
+            QGuiApplication.clipboard().setText(for_clipboard(text))
 
     def set_dark(self, dark: bool) -> None:
         self.delegate.set_dark(dark)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from triage_app.core.notes import ImportResult, NotesError
@@ -37,13 +37,16 @@ def ask_import_path(parent: QWidget | None, start: Path) -> Path | None:
 
 
 def show_message(parent: QWidget | None, kind: str, title: str, text: str) -> None:
-    """`kind`: "info", "warning" or "error"."""
-    box = {
-        "info": QMessageBox.information,
-        "warning": QMessageBox.warning,
-        "error": QMessageBox.critical,
-    }.get(kind, QMessageBox.information)
-    box(parent, title, text)
+    """`kind`: "info", "warning" or "error". The text (it may quote an import file) is shown
+    as plain text: never rendered as HTML, never a link."""
+    icon = {
+        "info": QMessageBox.Icon.Information,
+        "warning": QMessageBox.Icon.Warning,
+        "error": QMessageBox.Icon.Critical,
+    }.get(kind, QMessageBox.Icon.Information)
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.exec()
 
 
 def export_notes(parent: QWidget | None, notes: NotesService) -> int | None:

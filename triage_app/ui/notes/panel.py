@@ -73,6 +73,8 @@ class NotesPanel(QWidget):
         self.banner.setObjectName("notesReadOnlyBanner")
         self.hint = QLabel(self)
         self.hint.setWordWrap(True)
+        for label in (self.title, self.banner, self.hint):  # ids and reasons come from files
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self._editor_box = QVBoxLayout()
         self._editor_box.setSpacing(8)
         self.orphans = QWidget(self)
@@ -295,6 +297,7 @@ class NotesPanel(QWidget):
             symbol = "✓" if mark.verdict == "worked" else "✗"
             verdict = words.get(f"{mark.verdict}_long", words[mark.verdict])
             label = QLabel(f"{symbol} {mark.action_text} — {verdict}", self.orphans)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # imported text: never HTML
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             clear = QToolButton(self.orphans)

@@ -64,6 +64,7 @@ def link_html(url: str, text: str | None = None) -> str:
 
 def heading(text: str, parent: QWidget | None = None) -> QLabel:
     label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # headings quote records: never HTML
     font = label.font()
     font.setBold(True)
     font.setPointSizeF(font.pointSizeF() * 1.1)

@@ -41,9 +41,27 @@ class Dialogs:
         box = QMessageBox(
             QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # text from files: never HTML or links
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.show()
+
+    @classmethod
+    def confirm_discard_notes(cls, parent: QWidget | None) -> bool:
+        """A note could not be saved: close anyway (and lose it)? Tests monkeypatch this."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            translate("Dialogs", "Note not saved"),
+            translate(
+                "Dialogs",
+                "A note could not be saved (its editor says why). Close anyway and lose it?",
+            ),
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            parent,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Discard
 
     @classmethod
     def ask_open_files(cls, parent: QWidget | None, folder: str) -> list[str]:

@@ -223,9 +223,10 @@ class MainWindow(QMainWindow):
             self.entry_dock.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.entry_panel.notes_panel.flush() and not Dialogs.confirm_discard_notes(self):
+            return event.ignore()  # a note could not be saved (full disk?): keep it
         self.settings.save_layout(self.saveGeometry(), self.saveState(), self.splitter.saveState())
-        self.tabs.close_all()
-        event.accept()
+        self.tabs.close_all()  # (a close event is accepted unless ignored)
 
     # -- helpers --------------------------------------------------------------------------
 

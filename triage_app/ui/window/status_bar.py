@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton, QWidget
 
 from triage_app.ui.log.document import LogDocument
@@ -35,6 +35,8 @@ class StatusBar(QStatusBar):
         self.facts = QLabel(self)
         self.facts.setObjectName("logFacts")
         self.phase = QLabel(self)
+        for label in (self.facts, self.phase):  # file names and messages: plain text
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self.progress = QProgressBar(self)
         self.progress.setMaximumWidth(180)
         self.progress.setMaximumHeight(16)

@@ -112,9 +112,16 @@ class ScanJob(Job):
             self._process.join(0.02)
             if not self._process.is_alive():
                 break
-            if time.monotonic() - (self._stopping_since or 0) > GRACE_S:
-                self._process.terminate()
+            self._hurry(self._process, time.monotonic() - (self._stopping_since or 0))
         self._reap(force=True)
+
+    @staticmethod
+    def _hurry(process: multiprocessing.process.BaseProcess, stopping_for: float) -> None:
+        """A child that ignores the cancel: terminate it, and kill it if that is ignored too."""
+        if stopping_for > 2 * GRACE_S:
+            process.kill()
+        elif stopping_for > GRACE_S:
+            process.terminate()
 
     # -- polling -------------------------------------------------------------------------
 
@@ -126,9 +133,8 @@ class ScanJob(Job):
         alive = process.is_alive()  # before draining: a dead child has flushed everything
         emptied = self._drain(POLL_BUDGET_S)
         if alive:
-            stopping = self._stopping_since is not None
-            if stopping and time.monotonic() - self._stopping_since > GRACE_S:
-                process.terminate()
+            if self._stopping_since is not None:
+                self._hurry(process, time.monotonic() - self._stopping_since)
             return
         if not emptied:
             return  # a backlog of messages: keep reading them on the next ticks
