@@ -9,6 +9,7 @@ from pathlib import Path
 
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import clean, print_error
 from triage_app.cli.style import Style
 from triage_app.core.catalog import default_catalog_dirs
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except (FleetUnavailableError, InputError, ResultsFileError) as exc:
         raise CliError(str(exc)) from exc
     for spec, reason in missing:
-        print(f"triage-app: {spec}: {reason}", file=sys.stderr)
+        print_error(f"{spec}: {reason}")
     load_for_cli(args.catalog)  # reports catalogue problems once, here, not per worker
     payload = CatalogPayload.from_dirs(default_catalog_dirs(args.catalog), fuzzy=not args.no_fuzzy)
     summary = BatchSummary()
@@ -131,11 +132,11 @@ def print_summary(summary, style: Style, *, skipped: int = 0) -> None:
     if summary.unreadable:
         print("\n" + style("Could not be read", "bold"))
         for path, error in summary.unreadable[:20]:
-            print(f"  {path}: {error}")
+            print(f"  {clean(str(path))}: {clean(str(error))}")
         if summary.unreadable_count > 20:
             print(f"  ... and {summary.unreadable_count - 20} more")
     recurring = summary.recurring_unknown()
     if recurring:
         print("\n" + style("Unknown errors recurring across files", "bold") + "  (files)")
         for template, n in recurring[:20]:
-            print(f"  {n:>6}  {template}")
+            print(f"  {n:>6}  {clean(template)}")

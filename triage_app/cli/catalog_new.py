@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from triage_app.cli.common import load_for_cli
 from triage_app.cli.errors import CliError
+from triage_app.cli.output import print_error, print_json
 
 
 def register_new(cmds: argparse._SubParsersAction) -> None:
@@ -57,15 +57,14 @@ def run_new(args: argparse.Namespace) -> int:
     if not check.matched_lines:
         raise CliError("the pattern does not match the line it was written from")
     for text in check.healthy_hits[:5]:
-        print(f"triage-app: warning: also matches a healthy line: {text[:160]}", file=sys.stderr)
+        print_error(f"warning: also matches a healthy line: {text[:160]}")
     if check.overlapping_entries:
         print(
             "triage-app: note: also matches examples of "
             + ", ".join(check.overlapping_entries[:10]),
             file=sys.stderr,
         )
-    json.dump(record, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    print_json(record, indent=2)
     if not args.save:
         return 0
     if not record["root_cause"].strip():
@@ -74,5 +73,5 @@ def run_new(args: argparse.Namespace) -> int:
         path = save_user_record(record, catalog=catalog, overwrite=args.overwrite)
     except (UserRecordError, OSError) as exc:
         raise CliError(str(exc)) from exc
-    print(f"triage-app: saved {record['id']} to {path}", file=sys.stderr)
+    print_error(f"saved {record['id']} to {path}")
     return 0

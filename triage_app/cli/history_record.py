@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 
+from triage_app.cli.output import print_error
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links, group_matches
 from triage_app.core.scan import FileResult
@@ -19,7 +19,7 @@ def record_history(results: list[FileResult], catalog: Catalog) -> None:
     try:
         with History(history_db_path()) as history:
             if history.problem:
-                print(f"triage-app: {history.problem}", file=sys.stderr)
+                print_error(history.problem)
             for result in results:
                 if result.error:
                     continue
@@ -34,7 +34,7 @@ def record_history(results: list[FileResult], catalog: Catalog) -> None:
                     first or groups[0].entry_id,
                 )
     except (OSError, sqlite3.Error) as exc:
-        print(f"triage-app: history not recorded: {exc}", file=sys.stderr)
+        print_error(f"history not recorded: {exc}")
 
 
 def _size(path: str) -> int | None:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from triage_app.cli.output import clean, print_error
 from triage_app.core.catalog import Catalog
 from triage_app.core.scan import FileResult
 
@@ -46,7 +47,7 @@ def write_report(args: argparse.Namespace, results: list[FileResult], catalog: C
         if store is not None:
             store.close()
     render = render_html if args.format == "html" else render_markdown
-    sys.stdout.write(render(report))
+    sys.stdout.write(clean(render(report), multiline=True))  # no escape reaches a terminal
 
 
 def _open_notes(path: Path):
@@ -59,8 +60,8 @@ def _open_notes(path: Path):
     try:
         store = NotesStore(path)
     except (NotesError, OSError) as exc:
-        print(f"triage-app: notes not included: {exc}", file=sys.stderr)
+        print_error(f"notes not included: {exc}")
         return None
     for problem in store.problems:
-        print(f"triage-app: {problem}", file=sys.stderr)
+        print_error(problem)
     return store

@@ -7,6 +7,7 @@ a missing file, a broken archive) is reported through `problem` and changes noth
 from __future__ import annotations
 
 import functools
+import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -119,7 +120,9 @@ class LogTabs(QTabWidget):
             return None
         self._paste_count += 1
         handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - deleted with the document
-            prefix="triage-pasted-", suffix=".log", delete=False
+            prefix=f"triage-{os.getpid()}-pasted-",
+            suffix=".log",
+            delete=False,  # see lineindex
         )
         with handle:
             handle.write(text.encode("utf-8"))
