@@ -64,6 +64,34 @@
         <translation>从文件合并笔记</translation>
     </message>
     <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>A report of this log to share, secrets hidden</source>
+        <translation>生成可分享的日志报告，隐藏机密信息</translation>
+    </message>
+    <message>
+        <source>&amp;New entry from this line…</source>
+        <translation>用这一行新建条目(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Teach Triage the error on the selected line</source>
+        <translation>让 Triage 学会所选行中的错误</translation>
+    </message>
+    <message>
+        <source>Record &amp;history</source>
+        <translation>记录历史(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Remember which known errors scans found (never log contents)</source>
+        <translation>记住扫描发现了哪些已知错误（从不保存日志内容）</translation>
+    </message>
+    <message>
+        <source>C&amp;lear history…</source>
+        <translation>清除历史(&amp;L)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -178,6 +206,33 @@
     <message>
         <source>Clear the list</source>
         <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>BatchResultsView</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Show files where this entry matched</source>
+        <translation>显示匹配此条目的文件</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>所有文件</translation>
+    </message>
+    <message>
+        <source>Entry:</source>
+        <translation>条目：</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 with a known error, %3 unreadable</source>
+        <translation>%1 个文件，%2 个含已知错误，%3 个无法读取</translation>
+    </message>
+    <message>
+        <source>Cannot read this batch result: %1</source>
+        <translation>无法读取此批量结果：%1</translation>
     </message>
 </context>
 <context>
@@ -540,8 +595,36 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>条件</translation>
     </message>
     <message>
+        <source>printed by</source>
+        <translation>输出自</translation>
+    </message>
+    <message>
+        <source>quoted in</source>
+        <translation>引用于</translation>
+    </message>
+    <message>
+        <source>documented at</source>
+        <translation>文档见</translation>
+    </message>
+    <message>
+        <source>produced for real by</source>
+        <translation>真实复现于</translation>
+    </message>
+    <message>
+        <source>written by you from your own log</source>
+        <translation>由你根据自己的日志编写</translation>
+    </message>
+    <message>
+        <source>Unverified: no source was found that prints this message.</source>
+        <translation>未验证：没有找到输出此消息的来源。</translation>
+    </message>
+    <message>
         <source>Sources</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation>另有 %1 个</translation>
     </message>
     <message>
         <source>This id is not in the loaded catalogue.</source>
@@ -808,6 +891,101 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>NewEntryDialog</name>
+    <message>
+        <source>New entry from a line</source>
+        <translation>用一行日志新建条目</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>测试中…</translation>
+    </message>
+    <message>
+        <source>Why it happens (required)</source>
+        <translation>发生原因（必填）</translation>
+    </message>
+    <message>
+        <source>What worked (optional)</source>
+        <translation>有效的办法（可选）</translation>
+    </message>
+    <message>
+        <source>How: commands or steps (optional)</source>
+        <translation>做法：命令或步骤（可选）</translation>
+    </message>
+    <message>
+        <source>What did not work, and why (optional)</source>
+        <translation>无效的办法及原因（可选）</translation>
+    </message>
+    <message>
+        <source>Your line</source>
+        <translation>你的日志行</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>领域</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Root cause</source>
+        <translation>根本原因</translation>
+    </message>
+    <message>
+        <source>Workaround</source>
+        <translation>解决办法</translation>
+    </message>
+    <message>
+        <source>Dead end</source>
+        <translation>死胡同</translation>
+    </message>
+    <message>
+        <source>Pattern %1</source>
+        <translation>模式%1</translation>
+    </message>
+    <message>
+        <source>Replace the entry?</source>
+        <translation>替换该条目？</translation>
+    </message>
+    <message>
+        <source>Replace it?</source>
+        <translation>是否替换？</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>Matches %1 line(s) of the log: %2</source>
+        <translation>匹配日志中的 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Matches no line of the log, not even yours.</source>
+        <translation>不匹配日志中的任何一行，连你选的那行也不匹配。</translation>
+    </message>
+    <message>
+        <source>Warning: also matches %1 healthy line(s), e.g. %2</source>
+        <translation>警告：还匹配 %1 行正常输出，例如 %2</translation>
+    </message>
+    <message>
+        <source>Matches no line of the healthy corpus.</source>
+        <translation>不匹配正常输出语料中的任何一行。</translation>
+    </message>
+    <message>
+        <source>Also matches examples of: %1</source>
+        <translation>还匹配以下条目的示例：%1</translation>
+    </message>
+</context>
+<context>
     <name>NoteEditor</name>
     <message>
         <source>Write a note: what you tried, what worked, where…</source>
@@ -969,6 +1147,115 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Notes imported</source>
         <translation>笔记已导入</translation>
+    </message>
+</context>
+<context>
+    <name>ReportAndEntries</name>
+    <message>
+        <source>Clear history</source>
+        <translation>清除历史</translation>
+    </message>
+    <message>
+        <source>Forget which known errors past scans found?</source>
+        <translation>忘记过去扫描发现的已知错误？</translation>
+    </message>
+    <message>
+        <source>History not cleared: %1</source>
+        <translation>历史未清除：%1</translation>
+    </message>
+    <message>
+        <source>History cleared.</source>
+        <translation>历史已清除。</translation>
+    </message>
+    <message>
+        <source>Open a log first: the report describes open logs.</source>
+        <translation>请先打开日志：报告描述的是已打开的日志。</translation>
+    </message>
+    <message>
+        <source>Click the error line in a log first, then choose New entry.</source>
+        <translation>请先点击日志中的错误行，再选择新建条目。</translation>
+    </message>
+    <message>
+        <source>Saved %1 to your catalogue; logs opened from now on use it.</source>
+        <translation>已将 %1 保存到你的目录；之后打开的日志会使用它。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportDialog</name>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Hide secrets (tokens, keys, passwords)</source>
+        <translation>隐藏机密（令牌、密钥、密码）</translation>
+    </message>
+    <message>
+        <source>e-mail addresses</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP 地址</translation>
+    </message>
+    <message>
+        <source>user names in home paths</source>
+        <translation>主目录路径中的用户名</translation>
+    </message>
+    <message>
+        <source>Building the report…</source>
+        <translation>正在生成报告…</translation>
+    </message>
+    <message>
+        <source>Redaction is off: the report shows the log lines as they are.</source>
+        <translation>脱敏已关闭：报告按原样显示日志行。</translation>
+    </message>
+    <message>
+        <source>%1 value(s) hidden, marked below.</source>
+        <translation>已隐藏 %1 处，下方已标出。</translation>
+    </message>
+    <message>
+        <source>The report could not be built: %1</source>
+        <translation>无法生成报告：%1</translation>
+    </message>
+    <message>
+        <source>Report not saved</source>
+        <translation>报告未保存</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsModel</name>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>First cause</source>
+        <translation>首要原因</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Known errors</source>
+        <translation>已知错误</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%n lines</source>
+        <translation>%n 行</translation>
     </message>
 </context>
 <context>

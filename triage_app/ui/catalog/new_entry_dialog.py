@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -134,7 +134,7 @@ class NewEntryDialog(QDialog):
         if self.sender() is not self.job:
             return  # an older test finished after a newer one started
         self.check = check
-        self.test.setText(describe(check, self.tr))
+        self.test.setText(describe(check))
 
     def _on_job_failed(self, message: str) -> None:
         if self.sender() is self.job:
@@ -200,32 +200,41 @@ class NewEntryDialog(QDialog):
         super().done(result)
 
 
-def describe(check: PatternCheck, tr=lambda s: s) -> str:
+def describe(check: PatternCheck) -> str:
     """The live test as sentences (plain text)."""
+
     if check.error:
-        return tr("Pattern %1").replace("%1", check.error)
+        return QCoreApplication.translate("NewEntryDialog", "Pattern %1").replace("%1", check.error)
     parts = []
     lines = check.matched_lines
     if lines:
         shown = ", ".join(map(str, lines[:8])) + (" …" if len(lines) > 8 else "")
         parts.append(
-            tr("Matches %1 line(s) of the log: %2")
+            QCoreApplication.translate("NewEntryDialog", "Matches %1 line(s) of the log: %2")
             .replace("%1", str(len(lines)))
             .replace("%2", shown)
         )
     else:
-        parts.append(tr("Matches no line of the log, not even yours."))
+        parts.append(
+            QCoreApplication.translate(
+                "NewEntryDialog", "Matches no line of the log, not even yours."
+            )
+        )
     if check.healthy_hits:
         parts.append(
-            tr("Warning: also matches %1 healthy line(s), e.g. %2")
+            QCoreApplication.translate(
+                "NewEntryDialog", "Warning: also matches %1 healthy line(s), e.g. %2"
+            )
             .replace("%1", str(len(check.healthy_hits)))
             .replace("%2", check.healthy_hits[0][:120])
         )
     else:
-        parts.append(tr("Matches no line of the healthy corpus."))
+        parts.append(
+            QCoreApplication.translate("NewEntryDialog", "Matches no line of the healthy corpus.")
+        )
     if check.overlapping_entries:
         parts.append(
-            tr("Also matches examples of: %1").replace(
+            QCoreApplication.translate("NewEntryDialog", "Also matches examples of: %1").replace(
                 "%1", ", ".join(check.overlapping_entries[:6])
             )
         )

@@ -10,6 +10,8 @@ from links; the shell hears about every such jump through `entry_requested`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QHideEvent
 from PySide6.QtWidgets import (
@@ -75,6 +77,8 @@ class EntryPanel(QWidget):
         self._related = RelatedIndex(catalog)
         self._entry_id: str | None = None
         self._language = "en"
+        # "seen 3 times in 2 logs, …" for an entry id; the shell sets it (local history)
+        self.history_text: Callable[[str], str | None] = lambda _entry_id: None
         self._back: list[str] = []
         self._forward: list[str] = []
         self._cards: list[ActionCard] = []
@@ -344,6 +348,7 @@ class EntryPanel(QWidget):
             (TAIL, self.tail, self._tail_layout),
         ):
             context = Context(self._language, box, self._notes, self._on_link_activated)
+            context.history = self.history_text
             for build in sections:
                 widget = build(entry, context)
                 if widget is not None:

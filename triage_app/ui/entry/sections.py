@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from triage_app.core.entry import Entry
 from triage_app.core.record_format import KNOWN_FIELDS
 from triage_app.ui.entry.action_cards import ActionCard, action_cards
+from triage_app.ui.entry.provenance_section import provenance, seen
 from triage_app.ui.entry.summary import SignatureView, facts
 from triage_app.ui.entry.versions_table import versions
 from triage_app.ui.entry.words import pick, tr, word
@@ -49,6 +50,7 @@ class Context:
     notes: NotesService
     on_link: Callable[[str], None]
     cards: list[ActionCard] = field(default_factory=list)
+    history: Callable[[str], str | None] = lambda _entry_id: None
 
 
 Section = Callable[[Entry, Context], QWidget | None]
@@ -208,6 +210,6 @@ def other_fields(entry: Entry, context: Context) -> QWidget | None:
     return Collapsible(title, box, context.parent, key="other", expanded=True)
 
 
-SUMMARY: tuple[Section, ...] = (signature, kinds, fact_grid, root_cause)
+SUMMARY: tuple[Section, ...] = (signature, kinds, provenance, seen, fact_grid, root_cause)
 BODY: tuple[Section, ...] = (version_list, os_notes, dead_ends, workarounds)
 TAIL: tuple[Section, ...] = (documentation, record_info, matching, other_fields)

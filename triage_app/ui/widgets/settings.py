@@ -103,3 +103,10 @@ class Settings:
 
     def set_expanded(self, key: str, expanded: bool) -> None:
         _SESSION[key] = expanded
+
+    def record_history(self) -> bool:
+        """Whether the window records what scans found (on unless the user turned it off)."""
+        return str(self._qs.value("history/record", "true")).lower() != "false"
+
+    def set_record_history(self, on: bool) -> None:
+        self._qs.setValue("history/record", "true" if on else "false")

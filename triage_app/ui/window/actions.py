@@ -25,6 +25,10 @@ class Actions:
     close_tab: QAction
     export_notes: QAction
     import_notes: QAction
+    export_report: QAction
+    new_entry: QAction
+    record_history: QAction
+    clear_history: QAction
     quit: QAction
     find: QAction
     find_next: QAction
@@ -118,6 +122,25 @@ def build_actions(window: QMainWindow) -> Actions:
             None,
             translate("Actions", "Merge notes from a file"),
         ),
+        export_report=_action(
+            window,
+            translate("Actions", "Export &report…"),
+            "Ctrl+Shift+R",
+            translate("Actions", "A report of this log to share, secrets hidden"),
+        ),
+        new_entry=_action(
+            window,
+            translate("Actions", "&New entry from this line…"),
+            "Ctrl+Shift+N",
+            translate("Actions", "Teach Triage the error on the selected line"),
+        ),
+        record_history=_action(
+            window,
+            translate("Actions", "Record &history"),
+            None,
+            translate("Actions", "Remember which known errors scans found (never log contents)"),
+        ),
+        clear_history=_action(window, translate("Actions", "C&lear history…")),
         quit=_action(window, translate("Actions", "&Quit"), Key.Quit),
         find=_action(
             window,
@@ -187,7 +210,7 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     file_menu.addSeparator()
     file_menu.addActions([a.reopen_encoding, a.close_tab])
     file_menu.addSeparator()
-    file_menu.addActions([a.export_notes, a.import_notes])
+    file_menu.addActions([a.export_report, a.export_notes, a.import_notes])
     file_menu.addSeparator()
     file_menu.addAction(a.quit)
     log_menu = bar.addMenu(translate("Actions", "&Log"))
@@ -196,10 +219,14 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     log_menu.addActions([a.next_match, a.previous_match, a.first_cause, a.go_to_line])
     log_menu.addSeparator()
     log_menu.addActions([a.only_matched, a.cancel])
+    log_menu.addSeparator()
+    log_menu.addAction(a.new_entry)
     bar.addMenu(a.view_menu)
     a.view_menu.addAction(a.catalogue)
     theme = a.view_menu.addMenu(translate("Actions", "&Theme"))
     theme.addActions([a.theme_system, a.theme_light, a.theme_dark])
+    a.view_menu.addSeparator()
+    a.view_menu.addActions([a.record_history, a.clear_history])
     a.view_menu.addSeparator()
     help_menu = bar.addMenu(translate("Actions", "&Help"))
     help_menu.addAction(a.about)

@@ -98,6 +98,14 @@ class Dialogs:
         return line if ok else None
 
     @classmethod
+    def confirm(cls, parent: QWidget | None, title: str, question: str) -> bool:
+        """A yes/no question (plain text); True for yes."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    @classmethod
     def about(cls, parent: QWidget | None, entries: int) -> None:
         QMessageBox.about(
             parent,

@@ -33,7 +33,7 @@ from triage_app.ui.notes import export_import
 from triage_app.ui.notes.panel import NotesPanel
 from triage_app.ui.widgets.notes_service import NotesService
 from triage_app.ui.widgets.settings import Settings
-from triage_app.ui.window import batch_tabs
+from triage_app.ui.window import batch_tabs, report_and_entries
 from triage_app.ui.window.actions import build_actions, fill_recent_menu
 from triage_app.ui.window.banner import MessageBanner
 from triage_app.ui.window.dialogs import Dialogs
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self._syncing = False
         self._state_timer = QTimer(self, singleShot=True, interval=STATE_REFRESH_MS)
         self._connect_signals()
+        self.extras = report_and_entries.ReportAndEntries(self)
         self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
 
