@@ -319,6 +319,14 @@
 <context>
     <name>Dialogs</name>
     <message>
+        <source>Note not saved</source>
+        <translation>笔记未保存</translation>
+    </message>
+    <message>
+        <source>A note could not be saved (its editor says why). Close anyway and lose it?</source>
+        <translation>有一条笔记无法保存（编辑器中说明了原因）。仍要关闭并丢失它吗？</translation>
+    </message>
+    <message>
         <source>Open logs</source>
         <translation>打开日志</translation>
     </message>

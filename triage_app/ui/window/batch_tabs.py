@@ -23,3 +23,12 @@ def open_results(tabs, path: Path, open_log) -> BatchResultsView:
     view.open_log_requested.connect(lambda file, _line: open_log([file]))
     tabs.add_closable_tab(view, path.name)
     return view
+
+
+def open_batch_results(window, files) -> list[str | Path]:
+    """Open each batch output among `files` in a results tab; return the other files."""
+    results, logs = split_results(list(files))
+    for path in results:
+        window.stack.setCurrentWidget(window.tabs)
+        open_results(window.tabs, path, window.open_paths)
+    return logs

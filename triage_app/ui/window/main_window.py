@@ -187,10 +187,7 @@ class MainWindow(QMainWindow):
 
     def open_paths(self, files: list[str | Path], encoding: str | None = None) -> list[LogDocument]:
         """Open log files (each in its own tab) and batch outputs (a results tab each)."""
-        results, logs = batch_tabs.split_results(list(files))
-        for path in results:
-            self.stack.setCurrentWidget(self.tabs)
-            batch_tabs.open_results(self.tabs, path, self.open_paths)
+        logs = batch_tabs.open_batch_results(self, files)
         return self.tabs.open_paths(logs, encoding)
 
     def open_text(self, text: str) -> LogDocument | None:
