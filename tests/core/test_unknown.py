@@ -149,3 +149,21 @@ def test_error_level() -> None:
     ]
     assert [error_level(t) for t in yes] == [True] * len(yes)
     assert [error_level(t) for t in no] == [False] * len(no)
+
+
+def test_lines_continuing_an_explained_block_are_explained() -> None:
+    # npm 8's ERESOLVE block (tests/heldout/logs/npm-eresolve-notice.log): line 1 is matched by
+    # an entry; the lines below it with the same "npm ERR!" marker belong to that error.
+    text = (
+        "npm ERR! code ERESOLVE\n"
+        "npm ERR! ERESOLVE unable to resolve dependency tree\n"
+        "npm ERR! \n"
+        "npm ERR! Found: eslint@7.30.0\n"
+        "npm ERR! node_modules/eslint\n"
+        "some other output\n"
+        "npm ERR! A complete log of this run can be found in:\n"
+    )
+    groups = _collect(text, explained={1, 2}).to_json()
+    assert [g["first_line"] for g in groups] == [7]  # after a break, a new block
+    assert _collect(text, explained=set()).to_json()[0]["first_line"] == 1
+    assert all(g["text"].strip() != "npm ERR!" for g in _collect(text).to_json())

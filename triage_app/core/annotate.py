@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from triage_app.core import severity
 from triage_app.core.ranking import is_sourced, ranked
 from triage_app.core.results import LineMatch
 from triage_app.core.unknown import UnknownCollector, error_level
@@ -73,21 +72,15 @@ class Annotations:
         return self.fits.get(entry_id, VersionFit()).to_json()
 
 
-def _error_level_by_severity(text: str) -> bool:
-    return error_level(text, severity.detect)
-
-
 class FileAnnotator:
     """Collects one file's versions and unknown errors while it is scanned."""
 
     def __init__(
         self,
         facts: EntryFacts | None = None,
-        is_error_level: Callable[[str], bool] | None = None,
+        is_error_level: Callable[[str], bool] = error_level,
     ) -> None:
         self.facts = facts or EntryFacts()
-        if is_error_level is None:  # the matcher's level detector decides what is error-level
-            is_error_level = _error_level_by_severity
         self.versions = VersionCollector()
         self.unknown = UnknownCollector(is_error_level)
         self._chunks = 0

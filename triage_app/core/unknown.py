@@ -14,8 +14,8 @@ caps: memory stays bounded (at most `max_groups` groups, `max_lines` line number
 the rest only counted).
 
 Which lines count is the caller's choice: `is_error_level(text) -> bool`. The default,
-`error_level`, asks a level detector (`detect(text) -> (level, offset)`, the severity
-module's signature) and, for a line that states no level, accepts only a line that starts as
+`error_level`, asks the severity module's level detector (`detect(text) -> (level, offset)`)
+and, for a line that states no level, accepts only a line that starts as
 an error statement does (`ValueError: ...`, `java.lang.NoSuchMethodError: ...`, `error: ...`,
 `panic: ...`). A line that merely mentions an error ("test src/error.rs - Error (line 12) ...
 ok") is not one. Lines that a pattern matched or a fuzzy candidate explains are never fed
@@ -31,6 +31,7 @@ from typing import Any
 
 import ahocorasick_rs
 
+from triage_app.core import severity
 from triage_app.core.ansi import strip_ansi
 
 WILDCARD = "<*>"
@@ -106,25 +107,24 @@ _STARTS_AS_ERROR = re.compile(
     r"|(?:error|fatal|panic|fatal error)(?:\[\w+\])?:\s"
     r"|Exception in thread \")"
 )
-# Stand-in level detector: a level word near the start (used until a detector is passed).
-_LEVEL_WORD = re.compile(
-    r"^.{0,80}?(?<![\w-])(?:(ERROR|FATAL|CRITICAL|SEVERE|PANIC)|WARN|WARNING|INFO|DEBUG|TRACE)(?![\w-])"
-)
-
 # Counters in summaries ("# ERROR: 0", "errors=0", "FAILED: 0") report that nothing failed.
 _ZERO_COUNT = re.compile(r"(?i)\b(?:errors?|fatal|failed|failures?)\b\s*[:=]?\s*0\b(?![.\d])")
+
+# A line's marker: its first two tokens ("npm ERR!", "E0101 12:00:00.000", "[rank3]: x").
+_MARKER = re.compile(r"\s*\S+(?:\s+\S+)?")
+_HAS_WORD = re.compile(r"[^\W\d_]{2}")
+_LEVELISH = re.compile(r"\b(?:npm|ERR|ERROR|[Ee]rror|FATAL|[Ff]atal|CRITICAL|PANIC|panic|SEVERE)\b")
+
+
+def _marker(text: str) -> str:
+    found = _MARKER.match(text)
+    return found.group() if found else ""
+
 
 Detector = Callable[[str], tuple[str | None, int]]
 
 
-def _word_level(text: str) -> tuple[str | None, int]:
-    found = _LEVEL_WORD.match(text)
-    if not found:
-        return None, -1
-    return ("error" if found.group(1) else "other"), found.start()
-
-
-def error_level(text: str, detect: Detector = _word_level) -> bool:
+def error_level(text: str, detect: Detector = severity.detect) -> bool:
     """Whether `text` was written at error level (see the module doc)."""
     level, _offset = detect(text)
     found = level == "error" if level is not None else _STARTS_AS_ERROR.match(text) is not None
@@ -252,15 +252,28 @@ class UnknownCollector:
             implementation=ahocorasick_rs.Implementation.DFA,
         )
         self._glog_words = set(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + 4))
+        # The last error-level line seen: its number, its marker, whether it was explained.
+        self._previous: tuple[int, str, bool] = (-2, "", False)
 
     def feed(self, line_no: int, line: str) -> None:
         """One line that nothing matched: kept when it is an error-level line."""
         text = strip_ansi(line).rstrip("\r\n")
-        if self.accepts(text):
+        if self.accepts(text) and _HAS_WORD.search(_LEVELISH.sub("", text)):
             self.miner.add(line_no, text)
 
     def accepts(self, text: str) -> bool:
         return text.strip() not in _HEADERS and self.is_error_level(text)
+
+    def _explained(self, line_no: int, text: str, explained: Container[int]) -> bool:
+        """Whether a line is explained: matched itself, or it continues a block of lines with
+        the same marker ("npm ERR! ...") right below an explained line of that block."""
+        marker = _marker(text)
+        last_no, last_marker, last_explained = self._previous
+        found = line_no in explained or (
+            last_explained and line_no == last_no + 1 and marker == last_marker
+        )
+        self._previous = (line_no, marker, found)
+        return found
 
     def feed_chunk(self, chunk: str | bytes, first_line: int, explained: Container[int]) -> None:
         """A chunk of whole lines (bytes are UTF-8) starting at `first_line`."""
@@ -286,7 +299,9 @@ class UnknownCollector:
                 continue
             line_no += data.count(b"\n", counted, start)  # counted only for kept lines
             counted = start
-            if line_no not in explained:
+            if self._explained(line_no, text, explained):
+                continue
+            if _HAS_WORD.search(_LEVELISH.sub("", text)):  # not "npm ERR! " alone
                 self.miner.add(line_no, text)
 
     @property
