@@ -18,7 +18,6 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;t
 .mark{font-style:italic;color:#555}.warn{color:#8a5a00}
 @media (prefers-color-scheme:dark){body{background:#1e1e1e;color:#ddd}pre{background:#2a2a2e}}
 """
-_MARK_WORDS = {"worked": "worked for me", "did_not_work": "did not work for me"}
 
 
 def e(text: object) -> str:
@@ -36,16 +35,14 @@ def e(text: object) -> str:
 
 
 def _rate(advice: Advice, word: str) -> str:
-    if advice.rate is None:
-        return ""
-    kind = "" if advice.rate_sourced else "est. "
-    return f" <span class=meta>({kind}{advice.rate:.0%} {word})</span>"
+    words = advice.rate_words(word)
+    return f" <span class=meta>({words})</span>" if words else ""
 
 
 def _mark(advice: Advice) -> str:
     if not advice.mark:
         return ""
-    return f" <span class=mark>(you: {e(_MARK_WORDS.get(advice.mark, advice.mark))})</span>"
+    return f" <span class=mark>(you: {e(advice.mark_words)})</span>"
 
 
 def _group(group: ReportGroup, number: int) -> list[str]:

@@ -9,7 +9,6 @@ from triage_app.core.report.model import Advice, Report, ReportFile, ReportGroup
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-_MARK_WORDS = {"worked": "worked for me", "did_not_work": "did not work for me"}
 
 
 def esc(text: str) -> str:
@@ -27,10 +26,8 @@ def fence(text: str, info: str = "text") -> str:
 
 
 def _rate(advice: Advice, word: str) -> str:
-    if advice.rate is None:
-        return ""
-    kind = "" if advice.rate_sourced else "est. "
-    return f" ({kind}{advice.rate:.0%} {word})"
+    words = advice.rate_words(word)
+    return f" ({words})" if words else ""
 
 
 def _group(group: ReportGroup, number: int) -> list[str]:
@@ -60,7 +57,7 @@ def _group(group: ReportGroup, number: int) -> list[str]:
             if item.detail:
                 line += f": {esc(item.detail)}"
             if item.mark:
-                line += f" *(you: {_MARK_WORDS.get(item.mark, item.mark)})*"
+                line += f" *(you: {item.mark_words})*"
             out.append(line)
     if group.workarounds:
         out += ["", "**Try:**", ""]
@@ -69,7 +66,7 @@ def _group(group: ReportGroup, number: int) -> list[str]:
             if item.condition:
                 line += f" — when {esc(item.condition)}"
             if item.mark:
-                line += f" *(you: {_MARK_WORDS.get(item.mark, item.mark)})*"
+                line += f" *(you: {item.mark_words})*"
             out.append(line)
             if item.detail and item.detail != item.action:
                 out += ["", _indent(fence(item.detail, "")), ""]

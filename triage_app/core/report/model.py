@@ -26,6 +26,18 @@ class Advice:
     condition: str
     mark: str | None  # the user's verdict: "worked" / "did_not_work"
 
+    def rate_words(self, word: str) -> str:
+        """'est. 90% fail' ('est.' unless the rate cites a source); '' without a rate."""
+        if self.rate is None:
+            return ""
+        return f"{'' if self.rate_sourced else 'est. '}{self.rate:.0%} {word}"
+
+    @property
+    def mark_words(self) -> str:
+        """The user's verdict as words ('' when unmarked)."""
+        words = {"worked": "worked for me", "did_not_work": "did not work for me"}
+        return words.get(self.mark, self.mark) if self.mark else ""
+
 
 @dataclass
 class ReportGroup:
