@@ -639,6 +639,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>该 id 不在已加载的目录中。</translation>
     </message>
     <message>
+        <source>Known as: {signature}</source>
+        <translation>目录中的名称：{signature}</translation>
+    </message>
+    <message>
         <source>leads to</source>
         <translation>导致</translation>
     </message>

@@ -76,6 +76,7 @@ class EntryPanel(QWidget):
         self.notes_panel = notes_panel
         self._related = RelatedIndex(catalog)
         self._entry_id: str | None = None
+        self._seen: str | None = None
         self._language = "en"
         # "seen 3 times in 2 logs, …" for an entry id; the shell sets it (local history)
         self.history_text: Callable[[str], str | None] = lambda _entry_id: None
@@ -176,9 +177,20 @@ class EntryPanel(QWidget):
     def language(self) -> str:
         return self._language
 
-    def show_entry(self, entry_id: str | None) -> None:
-        """Show `entry_id` (None: the empty state). The same id again changes nothing."""
+    @property
+    def seen(self) -> str | None:
+        """The user's line the entry was reached from, shown as the title (None: from the
+        catalogue, the signature is the title)."""
+        return self._seen
+
+    def show_entry(self, entry_id: str | None, seen: str | None = None) -> None:
+        """Show `entry_id` (None: the empty state), titled with `seen`, the user's own line,
+        when it comes from a log. The same id and line again change nothing."""
+        if entry_id == self._entry_id and seen == self._seen:
+            return
+        self._seen = seen if entry_id else None
         if entry_id == self._entry_id:
+            self._display(entry_id, keep_scroll=True)
             return
         if self._entry_id is not None:
             self._back.append(self._entry_id)
@@ -295,6 +307,7 @@ class EntryPanel(QWidget):
     # Internals --------------------------------------------------------------------------------
 
     def _jump(self, entry_id: str) -> None:
+        self._seen = None  # the user's line belonged to the entry shown before
         self._display(entry_id)
         self.entry_requested.emit(entry_id)
 
@@ -347,7 +360,9 @@ class EntryPanel(QWidget):
             (BODY, self.body, self._body_layout),
             (TAIL, self.tail, self._tail_layout),
         ):
-            context = Context(self._language, box, self._notes, self._on_link_activated)
+            context = Context(
+                self._language, box, self._notes, self._on_link_activated, seen=self._seen
+            )
             context.history = self.history_text
             for build in sections:
                 widget = build(entry, context)

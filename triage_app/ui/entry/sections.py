@@ -49,6 +49,7 @@ class Context:
     parent: QWidget
     notes: NotesService
     on_link: Callable[[str], None]
+    seen: str | None = None  # the user's own line, when the entry was reached from a log
     cards: list[ActionCard] = field(default_factory=list)
     history: Callable[[str], str | None] = lambda _entry_id: None
 
@@ -72,8 +73,19 @@ def titled(key: str, body: QWidget | None, context: Context) -> QWidget | None:
 
 
 def signature(entry: Entry, context: Context) -> QWidget:
+    """The title: the user's own line when there is one (what their log says: their file,
+    their GPU, their sizes), with the catalogue's signature below as "Known as"."""
     text = pick(entry, "signature", context.language)
-    return SignatureView(text, context.parent, context.language)
+    if not context.seen:
+        return SignatureView(text, context.parent, context.language)
+    box, layout = column(context.parent, 2)
+    title = SignatureView(context.seen, box, context.language)
+    title.setObjectName("seenLine")
+    layout.addWidget(title)
+    known = para(word("known_as", context.language).format(signature=text), box, muted=True)
+    known.setObjectName("knownAs")
+    layout.addWidget(known)
+    return box
 
 
 def kinds(entry: Entry, context: Context) -> QWidget:

@@ -35,6 +35,7 @@ HEADINGS = {
     "when": QT_TRANSLATE_NOOP("EntryPanel", "When"),
     "sources": QT_TRANSLATE_NOOP("EntryPanel", "Sources"),
     "missing": QT_TRANSLATE_NOOP("EntryPanel", "This id is not in the loaded catalogue."),
+    "known_as": QT_TRANSLATE_NOOP("EntryPanel", "Known as: {signature}"),
 }
 
 

@@ -140,6 +140,12 @@ class LogLineDelegate(QStyledItemDelegate):
             str(number),
         )
 
+    def span_x(self, text: str, match: LineMatch, span: tuple[int, int]) -> tuple[float, float]:
+        """Where `span` of `text` is drawn, in pixels from the start of the text (tabs and
+        wide characters as painted)."""
+        line = self._layout(text, match).lineAt(0)
+        return _x(line, span[0]), _x(line, span[1])
+
     # -- layouts --------------------------------------------------------------------------
 
     def _layout(self, text: str, match: LineMatch | None) -> QTextLayout:
@@ -182,6 +188,11 @@ class LogLineDelegate(QStyledItemDelegate):
                 if hit.end() > hit.start():
                     ranges.append(_range(hit.start(), hit.end() - hit.start(), self._formats.find))
         return ranges
+
+
+def _x(line, position: int) -> float:
+    x = line.cursorToX(position)
+    return float(x[0] if isinstance(x, tuple) else x)  # PySide returns (x, position)
 
 
 def _range(start: int, length: int, fmt) -> QTextLayout.FormatRange:

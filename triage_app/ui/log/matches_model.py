@@ -52,6 +52,30 @@ def _line_of(match: LineMatch) -> int:
     return match.line
 
 
+SEEN_LIMIT = 240  # characters of the user's line shown in a row or a header
+
+
+def user_text(match: LineMatch, limit: int = SEEN_LIMIT) -> str:
+    """The user's own line as their log has it (the joined event where lines were joined),
+    cut to `limit` characters around the matched span: what they saw, not the catalogue's
+    example of it."""
+    text = match.event_text or match.text
+    span = match.top.span
+    start = span[0] if span and 0 <= span[0] <= len(text) else 0
+    start = max(0, start - (len(text) - len(text.lstrip())))
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    begin = max(0, min(start - limit // 4, len(text) - limit))
+    piece = text[begin : begin + limit]
+    return ("…" if begin else "") + piece + ("…" if begin + limit < len(text) else "")
+
+
+def known_as(entry_id: str, signature: str) -> str:
+    """The catalogue's name for an error, the secondary text beside the user's line."""
+    return f"Known as: {signature} ({entry_id})"
+
+
 def kind_text(kind: str, score: float) -> str:
     return "regex" if kind == "regex" else f"fuzzy {score:.0%}"
 
@@ -217,7 +241,7 @@ class MatchesModel(QAbstractItemModel):
     def _group_data(self, group: _Group, row: int, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return f"{group.entry_id} — {group.signature}"
+                return user_text(group.matches[0])
             if column == 1:
                 return str(len(group.matches))
             if column == 2:
@@ -228,8 +252,9 @@ class MatchesModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             lead = "Likely first cause. " if row == 0 else ""
             return (
-                f"{lead}{group.entry_id}: {len(group.matches)} line(s), first {group.first_line}, "
-                f"last {group.last_line}\n{group.signature}"
+                f"{lead}{len(group.matches)} line(s), first {group.first_line}, "
+                f"last {group.last_line}\n{user_text(group.matches[0])}\n"
+                f"{known_as(group.entry_id, group.signature)}"
             )
         if role == Qt.ItemDataRole.FontRole and row == 0:
             font = QFont()
@@ -249,7 +274,11 @@ class MatchesModel(QAbstractItemModel):
                 return kind_text(match.top.kind, match.top.score)
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"line {match.line}: {match.top.why}"
+            top = match.top
+            return (
+                f"line {match.line}: {user_text(match)}\n{known_as(top.entry_id, top.signature)}"
+                f"\n{top.why}"
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return self._common(group, match.line, role, is_group=False)

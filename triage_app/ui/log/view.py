@@ -124,7 +124,26 @@ class LogView(QWidget):
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
+        self.reveal_span(line)  # after the current row moved (that scrolls to its start)
         return True
+
+    def reveal_span(self, line: int) -> None:
+        """Scroll sideways so the matched part of `line` is on screen (a match far right on a
+        long line would stay hidden); a span already in view does not move the log."""
+        match = self.document.match_for_line(line)
+        view_row = self._view_row(line - 1)
+        model = self.table.model()
+        if match is None or match.kind != "regex" or not match.top.span or view_row is None:
+            return
+        text = model.index(view_row, 0).data() or ""
+        left, right = self.delegate.span_x(text, match, match.top.span)
+        room = self.table.viewport().width() - self.delegate.gutter_width() - PADDING * 2
+        bar = self.table.horizontalScrollBar()
+        if bar.value() <= left and right <= bar.value() + room:
+            return
+        self._update_column_width(max(len(text), int(right / self.delegate.char_width) + 2))
+        self.table.updateGeometries()  # the scroll range follows the new width now
+        bar.setValue(max(0, int(left - room / 4)) if right - left < room else int(left))
 
     def next_match(self, backward: bool = False) -> int | None:
         """Go to the next (or previous) matched line, wrapping; its 1-based line or None."""

@@ -39,6 +39,7 @@ from triage_app.ui.window.banner import MessageBanner
 from triage_app.ui.window.dialogs import Dialogs
 from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
+from triage_app.ui.window.entry_sync import EntrySync
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.theme import ThemeManager
 
@@ -72,10 +73,10 @@ class MainWindow(QMainWindow):
         self.drops = FileDropFilter(self)
         self.setAcceptDrops(True)
         self.installEventFilter(self.drops)
-        self._syncing = False
         self._state_timer = QTimer(self, singleShot=True, interval=STATE_REFRESH_MS)
         self._connect_signals()
         self.extras = report_and_entries.ReportAndEntries(self)
+        self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
         self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
 
@@ -158,7 +159,6 @@ class MainWindow(QMainWindow):
         self.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
         self.tabs.problem.connect(self.report)
         self.tabs.status.connect(lambda text: self.status.showMessage(text, 5000))
-        self.matches_panel.match_selected.connect(self._on_matches_panel_match_selected)
         self.status.cancel_requested.connect(self._on_status_cancel_requested)
         self.browser.entry_selected.connect(self._on_browser_entry_selected)
         self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
@@ -212,9 +212,12 @@ class MainWindow(QMainWindow):
         if self.theme is not None:
             self.theme.set_mode(mode)
 
-    def show_entry(self, entry_id: str | None, *, from_browser: bool = False) -> None:
-        """Show an entry in the entry panel (and select it in the catalogue browser)."""
-        self.entry_panel.show_entry(entry_id)
+    def show_entry(
+        self, entry_id: str | None, *, from_browser: bool = False, seen: str | None = None
+    ) -> None:
+        """Show an entry in the entry panel (and select it in the catalogue browser); `seen`:
+        the user's line it was reached from."""
+        self.entry_panel.show_entry(entry_id, seen)
         if not from_browser:
             self.browser.select_entry(entry_id)
         if entry_id and self.entry_dock.isHidden():
@@ -321,7 +324,6 @@ class MainWindow(QMainWindow):
             self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
         view = self.tabs.current_view()
         if view is not None and view.document is doc:
-            view.line_selected.connect(self._on_view_line_selected)
             view.only_matched_changed.connect(self.actions.only_matched.setChecked)
 
     def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
@@ -333,12 +335,6 @@ class MainWindow(QMainWindow):
         else:
             self._state_timer.stop()
             self._on_state_timer_timeout()
-            self._show_first_cause(doc)
-
-    def _show_first_cause(self, doc: LogDocument) -> None:
-        """When a scan ends and nothing is selected yet, show the likely first cause."""
-        if doc.scan_done is not None and self.entry_panel.entry_id is None:
-            self.matches_panel.select_first()
 
     def _on_state_timer_timeout(self) -> None:
         doc = self.tabs.current_document()
@@ -367,26 +363,6 @@ class MainWindow(QMainWindow):
         view = self.tabs.current_view()
         self.actions.only_matched.setChecked(bool(view and view.only_matched))
         self.setWindowTitle(f"{doc.title} — Triage" if doc is not None else "Triage")
-
-    def _on_matches_panel_match_selected(self, entry_id: str, line: int) -> None:
-        self.show_entry(entry_id)
-        view = self.tabs.current_view()
-        if view is not None:
-            self._syncing = True
-            try:
-                view.go_to_line(line)
-            finally:
-                self._syncing = False
-
-    def _on_view_line_selected(self, line: int) -> None:
-        """Show the entry of a matched line and select it in the matches panel."""
-        doc = self.tabs.current_document()
-        match = doc.match_for_line(line) if doc is not None else None
-        if match is None:
-            return
-        self.show_entry(match.top.entry_id)
-        if not self._syncing:
-            self.matches_panel.select_line(line)
 
     def _on_browser_entry_selected(self, entry_id: str) -> None:
         self.show_entry(entry_id, from_browser=True)
