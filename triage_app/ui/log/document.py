@@ -187,6 +187,36 @@ class LogDocument(QObject):
     def busy(self) -> bool:
         return self.indexing or self.scanning
 
+    @property
+    def stopped_early(self) -> bool:
+        """The user stopped reading or scanning before the end: what is shown is partial."""
+        if not self._cancel_requested or self.busy:
+            return False
+        read_partly = self.index is not None and not self.index.complete
+        scanned_partly = self.scan_done is not None and self.scan_done.cancelled
+        return read_partly or scanned_partly
+
+    @property
+    def finished(self) -> bool:
+        """Read and scanned to the end: "no known errors" is then a statement about the log."""
+        return not self.busy and not self.stopped_early and self.scan_error is None
+
+    def stopped_text(self) -> str:
+        """What stopping left on show, in a sentence or two (see `stopped_early`)."""
+        parts = []
+        if self.index is not None and not self.index.complete:
+            parts.append(
+                self.tr("Stopped while reading: only the first {lines} lines are shown.").format(
+                    lines=f"{self.line_count:,}"
+                )
+            )
+        done = self.scan_done
+        if done is None or (done.cancelled and done.lines == 0):
+            parts.append(self.tr("No line was scanned."))
+        elif done.cancelled:
+            parts.append(self.tr("The scan stopped at line {line}.").format(line=f"{done.lines:,}"))
+        return " ".join(parts)
+
     def match_for_line(self, line: int) -> LineMatch | None:
         return self.by_line.get(line)
 
@@ -226,6 +256,8 @@ class LogDocument(QObject):
             return self.tr("Scanning {percent}…").format(percent=f"{fraction:.0%}")
         if self.scan_error:
             return self.tr("The scan failed.")
+        if self.stopped_early:
+            return self.stopped_text()
         if self.scan_done is not None and self.scan_done.cancelled:
             return self.tr("Scan cancelled at line {line}.").format(
                 line=f"{self.scan_done.lines:,}"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
 _STYLES = {
     "error": ("#fdecea", "#8e1b10", "#f5c2bc", "#4a1c1a", "#ffb4ab", "#7a2e28"),
@@ -32,19 +34,35 @@ class MessageBanner(QFrame):
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
         self.close_button.setToolTip(self.tr("Dismiss"))
+        self.action_button = QPushButton(self)  # a way out the message offers (Reload)
+        self.action_button.hide()
+        self._action: Callable[[], None] | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         layout.addWidget(self.label, 1)
+        layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self.close_button.clicked.connect(self._on_close_button_clicked)
+        self.action_button.clicked.connect(self._on_action_button_clicked)
         self.kind = "info"
         self.messages: list[str] = []
         self.dark = False
         self.hide()
 
-    def show_message(self, text: str, kind: str = "error") -> None:
+    def show_message(
+        self,
+        text: str,
+        kind: str = "error",
+        action: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
+        """Add `text`; `action` (a button's text and what it does) replaces any earlier one."""
         if self.isHidden() or kind != self.kind:
             self.messages = []
+            self._action = None
+        if action is not None:
+            self._action = action[1]
+            self.action_button.setText(action[0])
+        self.action_button.setVisible(self._action is not None)
         self.kind = kind
         if text not in self.messages:
             self.messages = (self.messages + [text])[-6:]
@@ -58,6 +76,8 @@ class MessageBanner(QFrame):
 
     def clear(self) -> None:
         self.messages = []
+        self._action = None
+        self.action_button.hide()
         self.hide()
 
     def _apply_style(self) -> None:
@@ -73,3 +93,9 @@ class MessageBanner(QFrame):
     def _on_close_button_clicked(self) -> None:
         self.clear()
         self.dismissed.emit()
+
+    def _on_action_button_clicked(self) -> None:
+        action = self._action
+        self.clear()
+        if action is not None:
+            action()

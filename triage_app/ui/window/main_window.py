@@ -41,6 +41,7 @@ from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
 from triage_app.ui.window.entry_sync import EntrySync
 from triage_app.ui.window.status_bar import StatusBar
+from triage_app.ui.window.stop_notice import StopNotice
 from triage_app.ui.window.theme import ThemeManager
 
 STATE_REFRESH_MS = 200  # status bar and panel summary while a log is being read
@@ -77,6 +78,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self.extras = report_and_entries.ReportAndEntries(self)
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
+        self.stop_notice = StopNotice(self)
         self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
 
@@ -340,7 +342,7 @@ class MainWindow(QMainWindow):
         doc = self.tabs.current_document()
         if doc is not None:
             self.status.show_document(doc)
-            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
+            self.matches_panel.set_state(doc.phase_text(), doc.finished)
 
     def _on_tabs_current_document_changed(self, doc: LogDocument | None) -> None:
         has_log = doc is not None
@@ -354,7 +356,7 @@ class MainWindow(QMainWindow):
         self.matches_panel.setVisible(has_log)
         self.matches_panel.set_model(doc.matches_model if doc is not None else None)
         if doc is not None:
-            self.matches_panel.set_state(doc.phase_text(), not doc.busy)
+            self.matches_panel.set_state(doc.phase_text(), doc.finished)
         else:
             self.matches_panel.set_state(self.tr("No log open."))
         self.status.show_document(doc)
