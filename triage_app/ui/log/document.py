@@ -210,6 +210,8 @@ class LogDocument(QObject):
                     lines=f"{self.line_count:,}"
                 )
             )
+        else:
+            parts.append(self.tr("Stopped."))
         done = self.scan_done
         if done is None or (done.cancelled and done.lines == 0):
             parts.append(self.tr("No line was scanned."))
