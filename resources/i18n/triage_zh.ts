@@ -302,6 +302,17 @@
     </message>
 </context>
 <context>
+    <name>CatalogRowMenu</name>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Copy id</source>
+        <translation>复制编号</translation>
+    </message>
+</context>
+<context>
     <name>CodeBlock</name>
     <message>
         <source>Copy</source>
@@ -314,6 +325,13 @@
     <message>
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMenus</name>
+    <message>
+        <source>Saved {id} in your catalogue ({folder}); logs opened from now on are scanned with it.</source>
+        <translation>已将 {id} 保存到你的目录（{folder}）；此后打开的日志都会用它扫描。</translation>
     </message>
 </context>
 <context>
@@ -730,7 +748,42 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>LineMenu</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy with line numbers</source>
+        <translation>连同行号复制</translation>
+    </message>
+    <message>
+        <source>Search the catalogue for this line</source>
+        <translation>在目录中搜索这一行</translation>
+    </message>
+    <message>
+        <source>New entry from this line…</source>
+        <translation>用这一行新建条目…</translation>
+    </message>
+</context>
+<context>
     <name>LogDocument</name>
+    <message>
+        <source>Stopped while reading: only the first {lines} lines are shown.</source>
+        <translation>读取时已停止：只显示前 {lines} 行。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>No line was scanned.</source>
+        <translation>没有扫描任何行。</translation>
+    </message>
+    <message>
+        <source>The scan stopped at line {line}.</source>
+        <translation>扫描停在第 {line} 行。</translation>
+    </message>
     <message>
         <source>Decompressing…</source>
         <translation>正在解压…</translation>
@@ -858,6 +911,17 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Not saved: {reason}</source>
         <translation>未保存：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>MatchesMenu</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Go to entry</source>
+        <translation>转到条目</translation>
     </message>
 </context>
 <context>
@@ -1291,6 +1355,17 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>not compressed</source>
         <translation>未压缩</translation>
+    </message>
+</context>
+<context>
+    <name>StopNotice</name>
+    <message>
+        <source>{title}: {what} Reload reads the whole log again.</source>
+        <translation>{title}：{what}“重新加载”会再次读取整个日志。</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
     </message>
 </context>
 </TS>

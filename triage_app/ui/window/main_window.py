@@ -36,6 +36,7 @@ from triage_app.ui.widgets.settings import Settings
 from triage_app.ui.window import batch_tabs, report_and_entries
 from triage_app.ui.window.actions import build_actions, fill_recent_menu
 from triage_app.ui.window.banner import MessageBanner
+from triage_app.ui.window.context_menus import ContextMenus
 from triage_app.ui.window.dialogs import Dialogs
 from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self.extras = report_and_entries.ReportAndEntries(self)
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
         self.stop_notice = StopNotice(self)
+        self.context_menus = ContextMenus(self)
         self._restore_state(restore_layout)
         self._on_tabs_current_document_changed(None)
 
