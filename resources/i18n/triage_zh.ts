@@ -328,13 +328,6 @@
     </message>
 </context>
 <context>
-    <name>ContextMenus</name>
-    <message>
-        <source>Saved {id} in your catalogue ({folder}); logs opened from now on are scanned with it.</source>
-        <translation>已将 {id} 保存到你的目录（{folder}）；此后打开的日志都会用它扫描。</translation>
-    </message>
-</context>
-<context>
     <name>Dialogs</name>
     <message>
         <source>Note not saved</source>

@@ -63,7 +63,9 @@ def test_a_saved_new_entry_is_in_the_next_scans(qtbot, window, tmp_path):
     window.open_paths([log])
     wait_idle(qtbot, window, tabs=1)
     assert window.tabs.current_document().match_for_line(2) is None  # unknown so far
-    dialog = window.context_menus.new_entry(line)
+    window.tabs.current_view().go_to_line(2)
+    window.context_menus.new_entry(line)
+    dialog = window.findChildren(NewEntryDialog)[-1]
     dialog.entry_id.setText("local/ledger-sync-refused")
     dialog.root_cause.setPlainText("The ledger service refuses syncs while it migrates.")
     with qtbot.waitSignal(dialog.entry_saved, timeout=HANG):

@@ -7,7 +7,7 @@ builds the menu without showing it, so tests and the keyboard (the Menu key) use
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
@@ -22,7 +22,7 @@ class LineMenu(QObject):
 
     Signals:
         search_requested(str): look the line up in the catalogue.
-        new_entry_requested(str): start a catalogue entry from the line.
+        new_entry_requested(str): start a catalogue entry from the line (now the current one).
     """
 
     search_requested = Signal(str)
@@ -42,10 +42,12 @@ class LineMenu(QObject):
         if not index.isValid():
             return None
         selection = table.selectionModel()
-        if not selection.isRowSelected(index.row(), index.parent()):
-            table.setCurrentIndex(index)  # right-click outside the selection selects the line
-        rows = self._selected_rows()
-        line = self._lines(rows[:1])[0] if rows else ""
+        if selection.isRowSelected(index.row(), index.parent()):  # keep the selection
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+        else:  # a right-click outside the selection selects the line
+            table.setCurrentIndex(index)
+        clicked = self._lines([int(index.data(SOURCE_ROW_ROLE))])
+        line = clicked[0] if clicked else ""
         menu = QMenu(table)
         menu.addAction(self.tr("Copy"), self.view.copy_selection)
         menu.addAction(self.tr("Copy with line numbers"), self.copy_numbered)

@@ -3,14 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 
-from triage_app.core import paths
-from triage_app.ui.catalog.new_entry_dialog import NewEntryDialog
 from triage_app.ui.catalog.row_menu import CatalogRowMenu
 from triage_app.ui.log.context_menus import LineMenu, MatchesMenu
 from triage_app.ui.log.document import LogDocument
@@ -44,36 +40,9 @@ class ContextMenus(QObject):
         self.window.show_catalogue()
         self.window.browser.select_entry(entry_id, emit=True)
 
-    def new_entry(self, line: str) -> NewEntryDialog:
-        """Open the new-entry dialog on `line`; its live test reads the current log."""
-        doc = self.window.tabs.current_document()
-        index = doc.index if doc is not None else None
-
-        def log_lines() -> Iterator[str]:  # read on the dialog's worker thread
-            if index is None:
-                return
-            try:
-                for n in range(len(index)):
-                    yield index.line(n)
-            except (ValueError, OSError, IndexError):  # the log was closed meanwhile
-                return
-
-        dialog = NewEntryDialog(line, self.window.catalog, log_lines, self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.entry_saved.connect(self._on_dialog_entry_saved)
-        dialog.open()
-        return dialog
-
-    def _on_dialog_entry_saved(self, entry_id: str) -> None:
-        """Scans from now on read the user's folder too (it may not have existed at start)."""
-        user = paths.user_records_dir()
-        dirs = self.window.tabs.catalog_dirs
-        if all(Path(d).resolve() != user.resolve() for d in dirs):
-            dirs.insert(min(1, len(dirs)), user)  # after the bundled records, as at start
-        message = self.tr(
-            "Saved {id} in your catalogue ({folder}); logs opened from now on are scanned with it."
-        ).format(id=entry_id, folder=user)
-        self.window.status.showMessage(message, 10000)
+    def new_entry(self, _line: str) -> None:
+        """The new-entry dialog on the right-clicked line (the menu made it current)."""
+        self.window.extras.new_entry()
 
     def _on_tabs_document_opened(self, doc: LogDocument) -> None:
         for view in self.window.tabs.views():
