@@ -2,7 +2,8 @@
 
 `triage_app.cli.main` hands over here when it gets no subcommand. Files given on the command
 line open in tabs; `--screenshot OUT.png` waits until every scan has finished, selects the
-first match, saves a PNG of the whole window and exits (works with QT_QPA_PLATFORM=offscreen).
+first match, saves a PNG of the whole window and exits (works with QT_QPA_PLATFORM=offscreen);
+`--size WxH` sets the window's size (for a picture of a narrow window, say 900x600).
 """
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ from triage_app.cli.common import add_catalog_option
 log = logging.getLogger("triage_app")
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """`900x600` -> (900, 600); anything else is refused with one clear line."""
+    width, sep, height = text.lower().partition("x")
+    if sep and width.isdigit() and height.isdigit() and int(width) >= 200 and int(height) >= 200:
+        return int(width), int(height)
+    raise argparse.ArgumentTypeError(f"{text!r}: expected WIDTHxHEIGHT in pixels, e.g. 900x600")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="triage-app",
@@ -39,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OUT.png",
         type=Path,
         help="open the files, wait for the scans, select the first match, save a PNG, exit",
+    )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        type=window_size,
+        help="the window's size in pixels, e.g. 900x600 (with --screenshot: the picture's size)",
     )
     parser.add_argument(
         "--theme", choices=("system", "light", "dark"), help="override the theme for this run"
@@ -204,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.aboutToQuit.connect(window.tabs.close_all)
     install_excepthook(window.report, log_path)
     _report_startup_problems(window, catalog, notes, Dialogs, quiet=args.screenshot is not None)
+    if args.size is not None:
+        window.resize(*args.size)
     window.show()
     if args.files:
         window.open_paths(args.files)

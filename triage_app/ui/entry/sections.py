@@ -55,6 +55,7 @@ class Context:
 
 
 Section = Callable[[Entry, Context], QWidget | None]
+KNOWN_AS_CHARS = 160  # the catalogue's name under the user's line: two or three lines at most
 
 
 def titled(key: str, body: QWidget | None, context: Context) -> QWidget | None:
@@ -82,8 +83,10 @@ def signature(entry: Entry, context: Context) -> QWidget:
     title = SignatureView(context.seen, box, context.language)
     title.setObjectName("seenLine")
     layout.addWidget(title)
-    known = para(word("known_as", context.language).format(signature=text), box, muted=True)
+    short = text if len(text) <= KNOWN_AS_CHARS else text[:KNOWN_AS_CHARS].rstrip() + " …"
+    known = para(word("known_as", context.language).format(signature=short), box, muted=True)
     known.setObjectName("knownAs")
+    known.setToolTip(text)
     layout.addWidget(known)
     return box
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
 
 SUMMARY_REFRESH_MS = 200
+NARROW_PX = 640  # below this width the "Match" column is hidden
 
 
 class MatchesPanel(QWidget):
@@ -80,10 +81,17 @@ class MatchesPanel(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         metrics = self.tree.fontMetrics()
-        samples = {1: "Count 99999", 2: "9999999–9999999", 3: "fuzzy 100%"}
+        samples = {1: "Count 9999", 2: "999999–999999", 3: "fuzzy 100%"}
         for column, sample in samples.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
+        self.tree.setColumnHidden(3, self.width() < NARROW_PX)
+
+    def resizeEvent(self, event) -> None:
+        """A narrow panel (a 900 px window with the entry panel open) keeps the room for the
+        user's line: the "Match" column (regex or fuzzy, also in the tooltip) goes first."""
+        super().resizeEvent(event)
+        self.tree.setColumnHidden(3, self.width() < NARROW_PX)
 
     def set_state(self, text: str, done: bool = False) -> None:
         """What the scan is doing ("Scanning 40%…", "Scan complete."), shown in the summary."""

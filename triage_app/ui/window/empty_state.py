@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -61,16 +62,18 @@ class EmptyState(QWidget):
         self.paste_button = QPushButton(self.tr("Paste from clipboard"), self.drop_zone)
         self.catalogue_button = QPushButton(self.tr("Browse the catalogue"), self.drop_zone)
         self.open_button.setDefault(True)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        for button in (
-            self.open_button,
-            self.sample_button,
-            self.paste_button,
-            self.catalogue_button,
+        # Two rows of two: one row of four made the window at least 1,134 px wide with the
+        # entry panel open (issue 13: usable at 900 x 600).
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        for n, button in enumerate(
+            (self.open_button, self.sample_button, self.paste_button, self.catalogue_button)
         ):
             button.setMinimumWidth(150)
-            buttons.addWidget(button)
+            grid.addWidget(button, n // 2, n % 2)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addLayout(grid)
         buttons.addStretch(1)
         zone_layout = QVBoxLayout(self.drop_zone)
         zone_layout.setContentsMargins(32, 32, 32, 32)
