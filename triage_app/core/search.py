@@ -40,6 +40,7 @@ _WEIGHTS = {
     "root_cause": 0.8,
     "note": 0.9,
 }
+WHOLE_TEXT_CHARS = 400
 MAX_QUERY_WORDS = 48
 TYPO_CUTOFF = 75  # fuzz.ratio of two words, for a word of 4+ characters to count as a typo
 _STOPWORDS = frozenset(
@@ -156,10 +157,16 @@ class CatalogSearch:
 
     def _score_choices(self, query: str) -> dict[int, float]:
         """Choice index -> 0..1 for every choice that is like `query` or shares words with it."""
+        # The whole-text likeness costs query length x catalogue size: a long paste is
+        # compared by its first WHOLE_TEXT_CHARS characters (the words below cover the rest).
         scores = {
             choice: raw / 100
             for _text, raw, choice in process.extract(
-                query, self._choices, scorer=fuzz.ratio, score_cutoff=50, limit=None
+                query[:WHOLE_TEXT_CHARS],
+                self._choices,
+                scorer=fuzz.ratio,
+                score_cutoff=50,
+                limit=None,
             )
         }
         words = [w for w in dict.fromkeys(query.split()) if _content(w)][:MAX_QUERY_WORDS]
