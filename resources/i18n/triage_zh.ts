@@ -1328,6 +1328,36 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>ShortcutSheet</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Next tab</source>
+        <translation>下一个标签页</translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts…</source>
+        <translation>键盘快捷键…</translation>
+    </message>
+</context>
+<context>
     <name>StatusBar</name>
     <message>
         <source>size unknown</source>
