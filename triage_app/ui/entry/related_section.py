@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from triage_app.core.catalog import Catalog
@@ -22,6 +22,7 @@ from triage_app.ui.widgets.collapsible import Collapsible
 from triage_app.ui.widgets.text import heading, para, soft_wrap
 
 ENTRY_SCHEME = "entry:"
+LAYOUT_PASSES = 4  # graph -> section -> panel body -> scroll area contents
 
 
 class RelatedSection(QWidget):
@@ -71,6 +72,7 @@ class RelatedSection(QWidget):
         title = tr(QT_TRANSLATE_NOOP("EntryPanel", "Linked from other entries"), language)
         self.inferred_box.toggle.setText(f"{title} ({len(inferred)})")
         self.inferred_box.setVisible(bool(inferred))
+        settle_layouts()
 
     def list_top(self) -> int:
         """Where the text list starts, in this section's coordinates (for scrolling to it)."""
@@ -125,3 +127,13 @@ def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> 
         body = f"<div style='margin-left:18px'>{'<br>'.join(details)}</div>" if details else ""
         rows.append(f"<div style='margin-bottom:4px'>{head}{body}</div>")
     return "".join(rows)
+
+
+def settle_layouts() -> None:
+    """Lay the panel out now rather than when the event loop gets to it: the graph changes
+    height at once (`setFixedHeight`), while the widgets below it move only when the posted
+    layout requests run. Building an entry's panel can keep the loop busy for a second on a
+    loaded machine, and meanwhile the taller graph was painted across the legend (issue 13,
+    bug 4). Requests cascade to the parents, so a few passes."""
+    for _ in range(LAYOUT_PASSES):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
