@@ -181,3 +181,24 @@ def test_finding7_unsaved_note_keeps_the_window_open_when_the_disk_is_full(
     monkeypatch.undo()
     window.close()
     assert not window.isVisible()
+
+
+def test_issue9_the_window_scan_reports_a_pattern_that_ran_out_of_time(tmp_path):
+    from tests.core.records_factory import make_record, write_record
+    from triage_app.core.scan_process import scan_main
+
+    evil = make_record("python/evil-window", regex="^(a+)+$", signature="aaa", examples=["aaa"])
+    evil["counter_examples"] = []
+    write_record(tmp_path / "cat", evil)
+    log = tmp_path / "slow.log"
+    log.write_text(("a" * 40 + "!\n") * 20)
+    messages = []
+
+    class _Out:
+        def put(self, item):
+            messages.append(item)
+
+    scan_main(str(log), None, [str(tmp_path / "cat")], _Out(), multiprocessing.Event())
+    kind, done = messages[-1]
+    assert kind == "done"
+    assert "python/evil-window took too long on line 1" in done.warning

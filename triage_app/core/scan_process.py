@@ -29,8 +29,8 @@ CHILD_CHUNK_BYTES = 1024 * 1024  # small chunks: matches stream in, cancel react
 def _die_with_parent() -> None:
     """Linux: the kernel kills this process when the window dies (even by SIGKILL), so a scan
     can never be orphaned; elsewhere the check between chunks ends it."""
-    if not sys.platform.startswith("linux"):
-        return
+    if not sys.platform.startswith("linux") or multiprocessing.parent_process() is None:
+        return  # not Linux, or not a child process (a test calling scan_main directly)
     with contextlib.suppress(OSError, AttributeError):
         import ctypes
         import signal
@@ -41,6 +41,16 @@ def _die_with_parent() -> None:
         parent = multiprocessing.parent_process()
         if parent is not None and not parent.is_alive():  # it died before prctl took effect
             os._exit(0)
+
+
+def _with_slow_patterns(warning: str | None, slow: list[tuple[str, int]]) -> str | None:
+    """The scan's warning, plus a sentence per pattern that ran past its time budget."""
+    notes = [
+        f"the pattern of {entry_id} took too long on line {line} and was skipped for the rest "
+        "of this log"
+        for entry_id, line in slow
+    ]
+    return "; ".join([*([warning] if warning else []), *notes]) or None
 
 
 @dataclass(frozen=True)
@@ -92,7 +102,7 @@ def scan_main(
                 ScanDone(
                     summary.lines,
                     summary.cancelled or cancel.is_set(),
-                    summary.warning,
+                    _with_slow_patterns(summary.warning, summary.slow_patterns),
                     summary.fuzzy_skipped,
                     len(catalog),
                 ),
