@@ -53,8 +53,9 @@ class TextLines:
         return self.line(n - 1) if n > 0 else None
 
     def last_line(self) -> str:
-        body = self.clean[:-1] if self.clean.endswith("\n") else self.clean
-        return body[body.rfind("\n") + 1 :].removesuffix("\r")
+        text = self.clean
+        end = len(text) - 1 if text.endswith("\n") else len(text)
+        return text[text.rfind("\n", 0, end) + 1 : end].removesuffix("\r")
 
     def long_lines(self) -> list[int]:
         return [n for n, line in enumerate(self.clean.split("\n")) if len(line) > MATCH_CAP]
@@ -103,8 +104,11 @@ class ByteLines:
         return self.stripped[begin : start - 1].decode("utf-8", "replace").removesuffix("\r")
 
     def last_line(self) -> str:
-        data = self.stripped[:-1] if self.stripped.endswith(b"\n") else self.stripped
-        return data[data.rfind(b"\n") + 1 :].decode("utf-8", "replace").removesuffix("\r")
+        data = self.stripped
+        end = len(data) - 1 if data.endswith(b"\n") else len(data)
+        return (
+            data[data.rfind(b"\n", 0, end) + 1 : end].decode("utf-8", "replace").removesuffix("\r")
+        )
 
     def long_lines(self) -> list[int]:
         if len(self.raw) <= MATCH_CAP:

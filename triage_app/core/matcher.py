@@ -64,9 +64,11 @@ class Matcher:
         words: dict[str, list[tuple[int, int]]] = {}
         self._others: list[list[tuple[tuple[bytes, ...], ...]]] = []
         self._non_ascii_keys: list[tuple[int, int]] = []
+        self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)
             self._others.append([])
+            self.seam_literals.append(wraps.required_literals(needs))
             if needs is None:
                 self._add_always_target(index, target)
                 continue

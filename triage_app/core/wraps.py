@@ -8,7 +8,10 @@ entry when, conservatively:
 * A is as long as a wrapped line can be (`MIN_WIDTH`..`MAX_WIDTH` characters) and B starts
   with neither whitespace nor what starts a new record (a timestamp, a level, a bracket);
 * the entry's pattern matches A+B (or A+" "+B, when the wrap ate a space) across the seam,
-  and matches neither A nor B alone.
+  and matches neither A nor B alone;
+* the wrap point falls inside one of the pattern's required literals of at least
+  `MIN_SPLIT_LITERAL` characters, or one required literal ends there and another starts
+  there (so two unrelated lines that a `.*` happens to bridge are never joined).
 
 The report stays on A (where the message starts) with `event_lines` [A, B] and the joined text
 as `event_text`; the span is clipped to A.
@@ -22,19 +25,20 @@ are Aho-Corasick words). `reference_pair` is the same test with every entry trie
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from triage_app.core import severity
 from triage_app.core.chunklines import ByteLines, Lines, cap_line
-from triage_app.core.literals import NON_ASCII, fold, requirements
+from triage_app.core.literals import NON_ASCII, fold
 from triage_app.core.results import Candidate, LineMatch
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 MIN_WIDTH, MAX_WIDTH = 60, 400  # characters of a line that may have been wrapped
-MIN_SPLIT_LITERAL = 12  # literals this long are found even when the wrap cuts them
+MIN_SPLIT_LITERAL = 24  # literals this long are found even when the wrap cuts them
 HEAD, TAIL = 0, 1
 _NEW_RECORD = re.compile(
     r"\s|\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
@@ -80,15 +84,12 @@ def candidate_pairs(
         if targets:
             pairs.setdefault(line_no - 1, set()).update(targets)
             pairs.setdefault(line_no, set()).update(targets)
-    line_no, counted_to, line_start, line_end = 0, 0, 0, -1
-    for word, start in join_found:  # in haystack order
-        if start > line_end:
-            line_start = hay.rfind(b"\n", 0, start) + 1
-            line_no += hay.count(b"\n", counted_to, line_start)
-            counted_to = line_start
-            line_end = hay.find(b"\n", start)
-            if line_end == -1:
-                line_end = len(hay)
+    if join_found:  # every hit's line is in `pending` (with its haystack span)
+        order = sorted((span[0], line_no, span[1]) for line_no, span in pending.items())
+        starts = [row[0] for row in order]
+    for word, start in join_found:
+        row = order[bisect_right(starts, start) - 1]
+        line_start, line_no, line_end = row
         end = line_end - 1 if line_end > line_start and hay[line_end - 1] == 13 else line_end
         for side, index, size, head_size in word_joins[word]:
             if side == HEAD and end - start < size:
@@ -117,7 +118,7 @@ def join_pair(
         folded = fold(text[max(0, seam - _WINDOW) : seam + gap + _WINDOW])
         local_seam = min(seam, _WINDOW)
         for index in targets:
-            if not _literal_at_seam(folded, local_seam, gap, _literals(matcher, index)):
+            if not _literal_at_seam(folded, local_seam, gap, matcher.seam_literals[index]):
                 continue
             hits = matcher.regex_hits(text, (index,), line_no)
             if not hits:
@@ -150,32 +151,29 @@ def join_pair(
 _WINDOW = 200  # characters either side of the seam where a cut literal is looked for
 
 
-def _literals(matcher: Matcher, index: int) -> tuple[str, ...]:
-    """The folded literals a target's pattern requires (its alternatives' factors)."""
-    cache = matcher.__dict__.setdefault("_seam_literals", {})
-    if index not in cache:
-        pattern = matcher.targets[index].pattern
-        found: set[str] = set()
-        for key, others in requirements(pattern.pattern, pattern.flags) or []:
-            for factor in (key, *others):
-                found.update(lit for lit in factor if len(lit) >= 3 and lit != NON_ASCII)
-        cache[index] = tuple(sorted(found, key=len, reverse=True))
-    return cache[index]
+def required_literals(needs: list | None) -> tuple[str, ...]:
+    """The folded literals a pattern requires (its alternatives' factors), longest first."""
+    found: set[str] = set()
+    for key, others in needs or []:
+        for factor in (key, *others):
+            found.update(lit for lit in factor if len(lit) >= 3 and lit != NON_ASCII)
+    return tuple(sorted(found, key=len, reverse=True))
 
 
 def _literal_at_seam(folded: str, seam: int, gap: int, literals: tuple[str, ...]) -> bool:
-    """A required literal crosses the wrap point, or one ends at it and another starts at it:
-    the pattern needs the cut itself, not two unrelated lines that `.*` happens to bridge."""
+    """A long required literal is cut by the wrap, or one ends where the wrap is and another
+    starts there: the pattern needs the cut itself, not two unrelated lines that `.*` happens
+    to bridge. (`gap` is 1 when a space was put back at the seam.)"""
     ends = starts = False
     for literal in literals:
         size = len(literal)
         start = folded.find(literal, max(0, seam - size))
         while start != -1 and start <= seam + gap:
             end = start + size
-            if start < seam + gap and end > seam:
+            if start < seam and end > seam + gap and size >= MIN_SPLIT_LITERAL:
                 return True
-            ends = ends or end == seam
-            starts = starts or start == seam + gap
+            ends = ends or end in (seam, seam + gap)
+            starts = starts or start in (seam, seam + gap)
             start = folded.find(literal, start + 1)
     return ends and starts
 
@@ -299,6 +297,8 @@ def chunk_joins(
                 continue
             texts = (state.previous, _first_line_text(lines))
         else:
+            if not _may_wrap(lines, first, pending):
+                continue
             texts = neighbours(lines, first, pending)
             if texts is None:
                 continue
@@ -306,6 +306,19 @@ def chunk_joins(
         if found is not None:
             out.append(found)
     return out
+
+
+def _may_wrap(lines: Lines, first: int, spans: Mapping[int, tuple[int, int, set]]) -> bool:
+    """A cheap look at the raw bytes before decoding a pair: the first line is long enough
+    (in bytes, never fewer than its characters) and the next one does not start a record."""
+    known = spans.get(first)
+    if not isinstance(lines, ByteLines) or known is None or known[0] < 0:
+        return True
+    start, end = known[0], known[1]
+    if end - start < MIN_WIDTH:
+        return False
+    head = lines.stripped[end + 1 : end + 41].decode("utf-8", "ignore")
+    return bool(head) and _NEW_RECORD.match(head) is None
 
 
 def _first_line_text(lines: Lines) -> str:
