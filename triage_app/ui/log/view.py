@@ -164,6 +164,12 @@ class LogView(QWidget):
         self.only_matched = on
         self._set_model(self.document.matched_model if on else self.document.lines_model)
         self._refresh_markers()
+        if current is not None and on and self.document.match_for_line(current) is None:
+            # The line the user was on is filtered out: go to the next matched one. Going to
+            # the line itself would turn the filter off again from inside this call, and the
+            # two signals then toggled each other until RecursionError (issue 13, bug 1).
+            row = self.document.next_match_row(current - 1)
+            current = row + 1 if row is not None else None
         if current is not None:
             self.go_to_line(current)
         self.only_matched_changed.emit(on)
