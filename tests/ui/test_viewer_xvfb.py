@@ -51,6 +51,17 @@ def display():
         if server.poll() is not None or time.monotonic() > deadline:
             pytest.skip("Xvfb did not start")
         time.sleep(0.1)
+    probe = subprocess.run(  # Qt's xcb plugin needs libxcb-cursor0 and friends
+        [sys.executable, "-c", "from PySide6.QtWidgets import QApplication; QApplication([])"],
+        env={**os.environ, "DISPLAY": f":{number}", "QT_QPA_PLATFORM": "xcb"},
+        capture_output=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    if probe.returncode != 0:
+        server.terminate()
+        server.wait(10)
+        pytest.skip("Qt cannot use the X server here (xcb plugin libraries missing)")
     yield f":{number}"
     server.terminate()
     server.wait(10)
