@@ -32,7 +32,7 @@ MIN_CJK_ROOT_CAUSE = 15  # a root cause is prose: a translated one has many Chin
 # catalogue gets there, UNSOURCED_CEILING holds the fraction reached so far (lower it as entries
 # gain sources, never raise it); the test fails above it and reports the current fraction.
 TARGET_UNSOURCED_FRACTION = 0.10
-UNSOURCED_CEILING = 0.10  # reached 6.6% (55 of 837); the target holds from here
+UNSOURCED_CEILING = 0.10  # reached 5.7% (48 of 837); the target holds from here
 SLOW_SEARCH_SECONDS = 0.05  # per search of one 4 KB line; generous for a busy shared machine
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 TESTS_DIR = Path(__file__).resolve().parent
