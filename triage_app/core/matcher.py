@@ -65,10 +65,12 @@ class Matcher:
         self._others: list[list[tuple[tuple[bytes, ...], ...]]] = []
         self._non_ascii_keys: list[tuple[int, int]] = []
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
+        self.seam_edges: list[tuple] = []
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)
             self._others.append([])
             self.seam_literals.append(wraps.required_literals(needs))
+            self.seam_edges.append(wraps.literal_edges(self.seam_literals[-1]))
             if needs is None:
                 self._add_always_target(index, target)
                 continue

@@ -112,6 +112,8 @@ def join_pair(
     found: list[Candidate] = []
     joined_text = None
     seam = len(first)
+    edges = (fold(first[-1:]), fold(second[:1]))
+    targets = [i for i in targets if _may_touch(matcher.seam_edges[i], edges)]
     for joined in _joinings(first, second):
         text = cap_line(joined)[0]
         gap = len(joined) - len(first) - len(second)  # 1 when a space was put back
@@ -149,6 +151,24 @@ def join_pair(
 
 
 _WINDOW = 200  # characters either side of the seam where a cut literal is looked for
+
+
+def literal_edges(literals: tuple[str, ...]) -> tuple[frozenset, frozenset, bool]:
+    """(last characters, first characters, has a literal long enough to be found cut)."""
+    return (
+        frozenset(lit[-1] for lit in literals),
+        frozenset(lit[0] for lit in literals),
+        any(len(lit) >= MIN_SPLIT_LITERAL for lit in literals),
+    )
+
+
+def _may_touch(edges: tuple[frozenset, frozenset, bool], seam: tuple[str, str]) -> bool:
+    """A cheap necessary condition of `_literal_at_seam`: a literal long enough to be cut, or
+    literals that can end where A ends (or at a put-back space) and start where B starts."""
+    lasts, firsts, has_long = edges
+    if has_long:
+        return True
+    return (seam[0] in lasts or " " in lasts) and (seam[1] in firsts or " " in firsts)
 
 
 def required_literals(needs: list | None) -> tuple[str, ...]:
