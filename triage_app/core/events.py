@@ -15,6 +15,7 @@ exactness tests and `bench/` compare the two.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -184,18 +185,7 @@ def _moved(cand: Candidate, piece: str, text: str) -> Candidate:
         span = (where, min(len(text), where + end - start))
     else:
         span = (min(start, len(text)), min(end, len(text)))
-    return Candidate(
-        cand.entry_id,
-        cand.signature,
-        cand.score,
-        cand.kind,
-        span,
-        cand.literal_chars,
-        cand.confidence,
-        cand.variant,
-        cand.lang,
-        cand.role,
-    )
+    return dataclasses.replace(cand, span=span)
 
 
 def reference_line(

@@ -24,6 +24,7 @@ are Aho-Corasick words). `reference_pair` is the same test with every entry trie
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
@@ -205,18 +206,7 @@ def _joinings(first: str, second: str) -> list[str]:
 
 
 def _with_span(cand: Candidate, span: tuple[int, int]) -> Candidate:
-    return Candidate(
-        cand.entry_id,
-        cand.signature,
-        cand.score,
-        cand.kind,
-        span,
-        cand.literal_chars,
-        cand.confidence,
-        cand.variant,
-        cand.lang,
-        cand.role,
-    )
+    return dataclasses.replace(cand, span=span)
 
 
 def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, set]]) -> tuple:
