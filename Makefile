@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint format bench clean translations
+.PHONY: run test setup lint format bench clean translations repro-tools
 
 setup: $(STAMP)
 
@@ -18,7 +18,7 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-test: lint
+test: lint repro-tools
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 format: setup
@@ -28,8 +28,12 @@ format: setup
 translations: setup  # collect the UI's marked strings into resources/i18n/*.ts, compile .qm
 	$(PY) scripts/translations.py
 
+# Real tools for the reproduction tests (tests/catalog/test_reproduce_*.py), under .repro/.
+repro-tools:
+	bash scripts/repro/run-all.sh
+
 bench: setup
 	$(PY) bench/bench_scan.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
+	rm -rf $(VENV) .repro build dist .pytest_cache .ruff_cache

@@ -49,6 +49,24 @@ def require_tool(name: str) -> str:
     return path
 
 
+REPRO_DIR = Path(__file__).resolve().parents[2] / ".repro"
+
+
+def require_repro_tool(ecosystem: str, relative: str) -> Path:
+    """Return a tool that `scripts/repro/<ecosystem>.sh` installs under `.repro/<ecosystem>/`.
+
+    `make test` installs these first, so under CI=true a missing tool is a failure, not a skip;
+    elsewhere (a bare `pytest` run) the test skips and says how to install it.
+    """
+    path = REPRO_DIR / ecosystem / relative
+    if path.exists():
+        return path
+    message = f"{path} is missing: scripts/repro/{ecosystem}.sh installs it (make repro-tools)"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
 def scan_json(log_path: Path, data_dir: Path) -> dict:
     """Scan one file through the CLI and return the parsed JSON document."""
     env = {**os.environ, "TRIAGE_DATA_DIR": str(data_dir)}
