@@ -1,0 +1,180 @@
+"""git, gcc/g++/ld/cmake/make, rustc/cargo, java/javac and Maven errors, produced here for real.
+
+Each test runs one tool family through a short script of commands that fail the way users see
+them fail, then scans everything the tools printed with ONE `triage-app scan` call; each entry
+must rank first on the first line holding its needle (computed from the real output, never
+written into the test). The zh tests run the same commands under a zh_CN locale where the
+machine has one and the tool ships its Chinese translation; elsewhere they skip, saying so.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .reproduce import require_tool, run_tool, scan_json
+
+TEST_FILE = "tests/catalog/test_reproduce_breadthb.py"
+
+GIT_SCRIPT = r"""
+export GIT_CONFIG_NOSYSTEM=1 HOME="$PWD/home" GIT_AUTHOR_DATE=2026-01-01T00:00:00 \
+  GIT_COMMITTER_DATE=2026-01-01T00:00:00
+mkdir -p home w && cd w
+git init -q -b main a && cd a
+git push origin main
+git remote add origin "$PWD/../remote.git"
+git remote add origin "$PWD/../other.git"
+git commit --allow-empty -m x
+git config user.email t@example.org && git config user.name T
+echo a > f && git add f && git commit -qm one
+git init -q --bare ../remote.git
+git checkout -q -b feature
+git push
+git log nosuchref
+git branch feature
+git checkout -b x nosuchbase
+git comit
+echo b >> f && git pull --rebase origin main
+git rebase main
+git checkout -q -- f
+touch .git/index.lock && git add f; rm -f .git/index.lock
+git pull origin nosuchbranch
+git push -q origin main
+git checkout -q feature && echo c >> f && git commit -qam two && git checkout -q main
+git branch -d feature
+git branch -d main
+mkdir -p ../dest && touch ../dest/x && git clone -q ../remote.git ../dest
+git checkout -q -b m1 && echo 1 > f && git commit -qam m1 && git checkout -q main
+echo 2 > f && git commit -qam m2
+git merge -q m1
+git pull origin main
+git commit -m y
+git checkout m1
+git merge --abort
+git -c commit.gpgsign=true -c gpg.program=/nonexistent/gpg commit --allow-empty -m s
+git tag v1 && git tag v1
+git clone -q ../nothere.git ../c2
+git init -q ../empty && git -C ../empty log
+git checkout -b "bad..name"
+git rev-parse --verify nosuch
+git fetch ../nothere
+git -c user.name= -c user.email= commit --allow-empty -m z
+git checkout -q -b r1 m1 && git rebase main; git rebase main
+git rebase --abort
+git checkout -q main; git pull
+git branch -q --set-upstream-to=origin/main main
+git push -q origin --delete main; git fetch -q --prune origin; git pull
+git add nosuchfile
+cd .. && git status
+"""
+
+# (entry id, needle): the entry must rank first on the first output line holding the needle.
+GIT_CASES = [
+    ("git/src-refspec-does-not-match", "src refspec main does not match any"),
+    ("git/remote-already-exists", "remote origin already exists"),
+    ("git/author-identity-unknown", "*** Please tell me who you are."),
+    ("git/no-upstream-branch", "has no upstream branch"),
+    ("git/ambiguous-argument-unknown-revision", "fatal: ambiguous argument 'nosuchref'"),
+    ("git/branch-already-exists", "a branch named 'feature' already exists"),
+    ("git/not-a-commit-cannot-create-branch", "is not a commit and a branch 'x' cannot be"),
+    ("git/not-a-git-command", "'comit' is not a git command"),
+    ("git/cannot-pull-with-rebase-unstaged", "cannot pull with rebase: You have unstaged"),
+    ("git/cannot-pull-with-rebase-unstaged", "error: cannot rebase: You have unstaged"),
+    ("git/index-lock-file-exists", "index.lock': File exists."),
+    ("git/couldnt-find-remote-ref", "couldn't find remote ref nosuchbranch"),
+    ("git/branch-not-fully-merged", "The branch 'feature' is not fully merged"),
+    ("git/cannot-delete-checked-out-branch", "Cannot delete branch 'main' checked out at"),
+    ("git/destination-path-already-exists", "already exists and is not an empty directory"),
+    ("git/unmerged-files-not-possible", "Pulling is not possible because you have unmerged"),
+    ("git/unmerged-files-not-possible", "Committing is not possible because you have unmerged"),
+    ("git/resolve-current-index-first", "you need to resolve your current index first"),
+    ("git/gpg-failed-to-sign", "gpg failed to sign the data"),
+    ("git/tag-already-exists", "tag 'v1' already exists"),
+    ("git/repository-does-not-exist", "repository '../nothere.git' does not exist"),
+    ("git/branch-has-no-commits-yet", "does not have any commits yet"),
+    ("git/not-a-valid-branch-name", "is not a valid branch name"),
+    ("git/needed-a-single-revision", "fatal: Needed a single revision"),
+    ("git/does-not-appear-to-be-a-git-repository", "does not appear to be a git repository"),
+    ("git/rebase-merge-directory-exists", "already a rebase-merge directory"),
+    ("git/no-tracking-information", "There is no tracking information for the current branch"),
+    ("git/no-such-ref-was-fetched", "Your configuration specifies to merge with the ref"),
+]
+
+# The same commands under zh_CN: the line holding each needle is git's Chinese translation.
+GIT_ZH_CASES = [
+    ("git/src-refspec-does-not-match", "源引用规格 main 没有匹配"),
+    ("git/failed-to-push-some-refs", "无法推送一些引用到"),
+    ("git/remote-already-exists", "远程 origin 已经存在"),
+    ("git/author-identity-unknown", "请告诉我您是谁"),
+    ("git/no-upstream-branch", "没有对应的上游分支"),
+    ("git/ambiguous-argument-unknown-revision", "有歧义的参数"),
+    ("git/branch-already-exists", "一个名为 'feature' 的分支已经存在"),
+    ("git/index-lock-file-exists", "index.lock'：文件已存在"),
+    ("git/couldnt-find-remote-ref", "无法找到远程引用"),
+    ("git/destination-path-already-exists", "已经存在，并且不是一个空目录"),
+    ("git/merge-conflict", "冲突（内容）：合并冲突于"),
+    ("git/unmerged-files-not-possible", "无法拉取，因为您有未合并的文件"),
+    ("git/gpg-failed-to-sign", "gpg 无法为数据签名"),
+    ("git/could-not-read-from-remote-repository", "无法读取远程仓库"),
+    ("git/pathspec-did-not-match", "路径规格 'nosuchfile' 未匹配任何文件"),
+]
+
+
+def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
+    """Run a bash script whose commands fail on purpose; return everything they printed."""
+    require_tool("bash")
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    return run_tool(["bash", "-c", "set +e\n" + script], cwd=work, env=env, timeout=600)
+
+
+def _assert_ranked_first(output: str, cases: list[tuple[str, str]], tmp_path: Path) -> None:
+    """Scan `output` once; each entry must rank first on the first line holding its needle."""
+    lines = output.split("\n")
+    expected: dict[int, tuple[str, str]] = {}
+    missing = []
+    for entry_id, needle in cases:
+        at = next((i for i, line in enumerate(lines) if needle in line), None)
+        if at is None:
+            missing.append(f"{entry_id}: the tools did not print {needle!r}")
+        else:
+            expected[at + 1] = (entry_id, lines[at])
+    assert not missing, "\n".join(missing) + "\n--- output ---\n" + output
+    log = tmp_path / "real-output.log"
+    log.write_text(output, encoding="utf-8")
+    doc = scan_json(log, tmp_path / "data")
+    found = {m["line"]: m for m in doc["files"][0]["matches"]}
+    problems = []
+    for number, (entry_id, text) in sorted(expected.items()):
+        match = found.get(number)
+        if match is None or match["kind"] != "regex" or match["entry_id"] != entry_id:
+            got = match and [c["entry_id"] for c in match["candidates"]]
+            problems.append(f"line {number} {text!r}: expected {entry_id}, got {got}")
+    assert not problems, "\n".join(problems)
+
+
+def _zh_env(tool_check: list[str]) -> dict[str, str]:
+    """A zh_CN environment, or skip when the locale or the tool's translation is missing."""
+    env = {"LC_ALL": "zh_CN.UTF-8", "LANG": "zh_CN.UTF-8", "LANGUAGE": "zh_CN"}
+    proc = subprocess.run(tool_check, capture_output=True, text=True, env=env, timeout=60)
+    if not re.search(r"[\u4e00-\u9fff]", proc.stdout + proc.stderr):
+        pytest.skip(f"no zh_CN locale or Chinese translation for {tool_check[0]} here")
+    return env
+
+
+def test_git_errors(tmp_path: Path) -> None:
+    require_tool("git")
+    _assert_ranked_first(_run_script(tmp_path, GIT_SCRIPT), GIT_CASES, tmp_path)
+
+
+def test_git_errors_zh(tmp_path: Path) -> None:
+    require_tool("git")
+    env = _zh_env(["git", "nosuchcommand"])
+    output = _run_script(tmp_path, GIT_SCRIPT, env=env)
+    _assert_ranked_first(output, GIT_ZH_CASES, tmp_path)
+
+
+REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES})
