@@ -239,3 +239,21 @@ def test_closing_a_tab_while_it_is_reopened_keeps_the_new_one(qtbot, window, tmp
     wait_idle(qtbot, window, tabs=1)
     assert window.tabs.current_document() is doc
     assert doc.info.encoding == "iso8859-1"
+
+
+def test_tabs_keep_drop_order_when_the_first_file_opens_last(qtbot, window, tmp_path):
+    """A big compressed log dropped first finishes opening after a small one; its tab stays first."""
+    import gzip
+
+    big = tmp_path / "big.log.gz"
+    with gzip.open(big, "wt", encoding="utf-8") as handle:
+        for number in range(80_000):
+            handle.write(f"2026-12-01 10:00:00 INFO step {number} loss {number % 97}\n")
+    small = write_log(tmp_path / "small.log", error_at=3)
+
+    mime = file_mime([big, small])
+    assert send_drag_enter(window, mime).isAccepted()
+    assert send_drop(window, mime).isAccepted()
+    wait_idle(qtbot, window, tabs=2)
+    titles = [window.tabs.tabText(window.tabs.indexOf(v)) for v in window.tabs.views()]
+    assert titles == ["big.log.gz", "small.log"]

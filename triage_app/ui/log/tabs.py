@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -57,6 +58,9 @@ class LogTabs(QTabWidget):
         self.dark = False
         self._pending: list[LogDocument] = []
         self._paste_count = 0
+        # The order files were asked for; tabs keep it whichever finishes opening first.
+        self._started = 0
+        self._start_order: weakref.WeakKeyDictionary[LogDocument, int] = weakref.WeakKeyDictionary()
         self.tabCloseRequested.connect(self._on_tab_close_requested)
         self.currentChanged.connect(self._on_current_changed)
 
@@ -190,6 +194,8 @@ class LogTabs(QTabWidget):
         doc.state_changed.connect(functools.partial(self.document_state_changed.emit, doc))
         doc.scan_failed.connect(functools.partial(self._on_document_scan_failed, doc))
         self._pending.append(doc)
+        self._started += 1
+        self._start_order[doc] = self._started
         self.status.emit(self.tr("Opening {title}…").format(title=doc.title))
         doc.start()
         return doc
@@ -220,12 +226,21 @@ class LogTabs(QTabWidget):
             self.close_view(replace)
             self.setCurrentIndex(at)
         else:
-            at = self.addTab(view, doc.title)
+            at = self.insertTab(self._place_in_start_order(doc), view, doc.title)
             self.setCurrentIndex(at)
         self.setTabToolTip(at, tip)
         if doc.warning:
             self.problem.emit(f"{doc.title}: {doc.warning}", "warning")
         self.document_opened.emit(doc)
+
+    def _place_in_start_order(self, doc: LogDocument) -> int:
+        """Tabs follow the order in which files were dropped, not the order they finished opening."""
+        mine = self._start_order.get(doc, self._started)
+        for index in range(self.count()):
+            widget = self.widget(index)
+            if isinstance(widget, LogView) and self._start_order.get(widget.document, 0) > mine:
+                return index
+        return self.count()
 
     def _on_document_failed(self, doc: LogDocument, message: str) -> None:
         if doc in self._pending:
