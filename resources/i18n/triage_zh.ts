@@ -156,6 +156,22 @@
         <translation>停止处理此日志</translation>
     </message>
     <message>
+        <source>&amp;Follow the file</source>
+        <translation>跟踪文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show new lines as they are written (like tail -f)</source>
+        <translation>在写入时显示新行（类似 tail -f）</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>重新加载(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Read this log again from disk, keeping your place</source>
+        <translation>从磁盘重新读取此日志，并保持当前位置</translation>
+    </message>
+    <message>
         <source>Follow the &amp;system</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
@@ -688,6 +704,53 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>more</source>
         <translation>更多</translation>
+    </message>
+</context>
+<context>
+    <name>FileChanges</name>
+    <message>
+        <source>Pasted text cannot be reloaded.</source>
+        <translation>粘贴的文本无法重新加载。</translation>
+    </message>
+    <message>
+        <source>Only a plain file on disk can be followed (not pasted or compressed).</source>
+        <translation>只能跟踪磁盘上的普通文件（粘贴的文本或压缩文件不行）。</translation>
+    </message>
+    <message>
+        <source>{title} was truncated on disk: reopened from its start, still following.</source>
+        <translation>{title} 在磁盘上被截断：已从头重新打开，继续跟踪。</translation>
+    </message>
+    <message>
+        <source>{title} was replaced on disk (rotated): now following the new file.</source>
+        <translation>{title} 在磁盘上被替换（日志轮转）：现在跟踪新文件。</translation>
+    </message>
+    <message>
+        <source>{title} has grown on disk. Follow shows new lines as they come.</source>
+        <translation>{title} 在磁盘上已增长。“跟踪”会在新行到来时显示它们。</translation>
+    </message>
+    <message>
+        <source>{title} was truncated on disk: lines past its new end are gone. Reload reads what is there now.</source>
+        <translation>{title} 在磁盘上被截断：新结尾之后的行已不存在。“重新加载”会读取现在的内容。</translation>
+    </message>
+    <message>
+        <source>{title} was replaced on disk (rotated or rewritten): this is the old file. Reload opens the new one.</source>
+        <translation>{title} 在磁盘上被替换（轮转或重写）：这里显示的是旧文件。“重新加载”会打开新文件。</translation>
+    </message>
+    <message>
+        <source>{title} was deleted on disk; what was read stays on show until you close it.</source>
+        <translation>{title} 已从磁盘删除；已读取的内容会一直显示，直到你关闭它。</translation>
+    </message>
+    <message>
+        <source>{title} was written again on disk. Reload shows it now.</source>
+        <translation>{title} 在磁盘上被重新写入。“重新加载”可显示最新内容。</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟踪</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,48 @@ class LineIndex:
         self.complete = True
         yield len(self)
 
+    def grow(self, limit: int = INDEX_CHUNK) -> int:
+        """Index what was appended to the file since (at most `limit` bytes per call, so a
+        caller on a GUI thread stays responsive); the line count afterwards.
+
+        Only for a `complete` index. It reads through the open file, so it follows the file
+        it opened even if the path now names another one (see `core.filewatch`).
+        """
+        if not self.complete:
+            return len(self)
+        limit = max(self.unit, limit - limit % self.unit)
+        with self._lock:
+            end = os.fstat(self._reader.fileno()).st_size
+            if end <= self.size:
+                return len(self)
+            self._reader.seek(self.size)
+            block = self._reader.read(min(end - self.size, limit))
+        block = block[: len(block) - len(block) % self.unit]
+        base = self.size
+        starts = [
+            base + m.start() + len(self._newline)
+            for m in re.finditer(re.escape(self._newline), block)
+            if self.unit == 1 or m.start() % self.unit == 0
+        ]
+        self._starts.extend(starts)
+        self.size = base + len(block)
+        return len(self)
+
+    def complete_lines(self) -> int:
+        """Lines that end with a newline (a last line still being written does not count)."""
+        return len(self._starts) - 1
+
+    def line_start(self, n: int) -> int:
+        """Byte offset where line `n` (0-based; up to `complete_lines()`) starts."""
+        return self._starts[n]
+
+    def raw_range(self, first: int, stop: int) -> bytes:
+        """The bytes of lines `first` up to `stop` (0-based, `stop` <= `complete_lines()`)."""
+        start, end = self._starts[first], self._starts[stop]
+        with self._lock:
+            self._reader.seek(start)
+            return self._reader.read(end - start)
+
     def build_all(self) -> LineIndex:
         for _count in self.build():
             pass

@@ -91,7 +91,7 @@ class LogDocument(QObject):
         self.encoding_override = encoding
         self.owned_file = owned_file  # a pasted log's temporary file, deleted on close
         self.catalog_dirs = list(catalog_dirs)
-        self._scheduler = scheduler
+        self.scheduler = scheduler
         self.phase = Phase.OPENING
         self.info: LogInfo | None = None
         self.warning: str | None = None
@@ -296,7 +296,7 @@ class LogDocument(QObject):
         elif isinstance(event, Opened):
             self._on_opened(event)
         elif isinstance(event, Indexed):
-            self._set_line_count(event.lines)
+            self.set_line_count(event.lines)
 
     def _on_opened(self, opened: Opened) -> None:
         self.info = opened.info
@@ -312,7 +312,7 @@ class LogDocument(QObject):
 
     def _on_index_job_result(self, indexed: Indexed) -> None:
         if not self.closed:
-            self._set_line_count(indexed.lines)
+            self.set_line_count(indexed.lines)
 
     def _on_index_job_failed(self, message: str) -> None:
         if self.closed:
@@ -334,7 +334,7 @@ class LogDocument(QObject):
         self.lines_changed.emit(self.line_count)
         self.state_changed.emit()
 
-    def _set_line_count(self, count: int) -> None:
+    def set_line_count(self, count: int) -> None:
         if self.lines_model is None:
             return
         self.line_count = count
@@ -355,7 +355,7 @@ class LogDocument(QObject):
         self._enter(Phase.SCANNING)
         if self._cancel_requested:
             job.cancel()
-        self._scheduler.submit(job)
+        self.scheduler.submit(job)
 
     def _on_scan_job_progress(self, progress: ScanProgress) -> None:
         if self.closed:
@@ -363,10 +363,10 @@ class LogDocument(QObject):
         self.scan_lines = progress.lines
         self.scan_bytes = progress.bytes_done
         if progress.matches:
-            self._add_matches(progress.matches)
+            self.add_matches(progress.matches)
         self.state_changed.emit()
 
-    def _add_matches(self, matches: list[LineMatch]) -> None:
+    def add_matches(self, matches: list[LineMatch]) -> None:
         rows = []
         for match in matches:
             self.by_line[match.line] = match

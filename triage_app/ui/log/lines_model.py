@@ -75,6 +75,13 @@ class LogLinesModel(QAbstractListModel):
         self._cache.clear()
         self.endResetModel()
 
+    def refresh_row(self, row: int) -> None:
+        """Read `row` again (a last line that was still being written has grown)."""
+        self._cache.pop(row, None)
+        if 0 <= row < self._rows:
+            index = self.index(row, 0)
+            self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
+
     def matches_changed(self, rows: Iterable[int]) -> None:
         """Repaint rows whose match information arrived."""
         for row in rows:

@@ -15,6 +15,7 @@ from triage_app.core.sanitize import for_clipboard
 from triage_app.ui.log.delegates import PADDING, LogLineDelegate
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.find_bar import FindBar
+from triage_app.ui.log.follow import LogFollower
 from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
 from triage_app.ui.log.scrollbar import MarkerScrollBar
 from triage_app.ui.workers.find import FindJob
@@ -57,6 +58,9 @@ class LogView(QWidget):
         self._marker_timer = QTimer(self)
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(MARKER_REFRESH_MS)
+        self.follower = LogFollower(document, self)
+        self._stick = False  # at the bottom when rows were added: stay there (follow)
+        self._restore: int | None = None  # a line to go to once it is read (Reload)
         self._set_model(document.lines_model)
         self._first_painted = False
         self.table.viewport().installEventFilter(self)
@@ -94,6 +98,8 @@ class LogView(QWidget):
         self.find_bar.find_requested.connect(self._on_find_bar_find_requested)
         self.find_bar.pattern_changed.connect(self._on_find_bar_pattern_changed)
         self.find_bar.closed.connect(self._on_find_bar_closed)
+        if doc.lines_model is not None:
+            doc.lines_model.rowsAboutToBeInserted.connect(self._on_lines_rows_about_to_be_inserted)
 
     # -- public API -----------------------------------------------------------------------
 
@@ -174,6 +180,24 @@ class LogView(QWidget):
             self.go_to_line(current)
         self.only_matched_changed.emit(on)
 
+    def set_following(self, on: bool) -> bool:
+        """Follow the file as it grows: new lines appear (and are scanned); the view stays at
+        the bottom while it is there, and never moves when the user has scrolled up."""
+        if not self.follower.set_following(on):
+            return False
+        if on and self.current_line() is None:
+            self.table.scrollToBottom()
+        return True
+
+    def at_bottom(self) -> bool:
+        bar = self.table.verticalScrollBar()
+        return bar.value() >= bar.maximum()
+
+    def restore_line(self, line: int) -> None:
+        """Go to 1-based `line` now, or as soon as it has been read (after a reload)."""
+        if not self.go_to_line(line):
+            self._restore = line
+
     def open_find(self) -> None:
         self.find_bar.open_bar()
 
@@ -210,8 +234,9 @@ class LogView(QWidget):
         self.table.viewport().update()
 
     def shutdown(self) -> None:
-        """Stop background work of this view (the find thread)."""
+        """Stop background work of this view (the find thread, watching the file)."""
         self._cancel_find()
+        self.follower.stop()
 
     # -- internals ------------------------------------------------------------------------
 
@@ -277,6 +302,12 @@ class LogView(QWidget):
     # -- slots ----------------------------------------------------------------------------
 
     def _on_document_lines_changed(self, count: int) -> None:
+        if self._restore is not None and count >= self._restore and self.go_to_line(self._restore):
+            self._restore = None
+        if self._stick and not self.only_matched:
+            self.table.updateGeometries()  # the scroll range includes the new rows now
+            self.table.scrollToBottom()
+        self._stick = False
         if self.delegate.set_line_count(count):
             self._update_column_width()
             self.table.viewport().update()
@@ -286,6 +317,9 @@ class LogView(QWidget):
     def _on_document_matches_added(self, _matches: list) -> None:
         if not self._marker_timer.isActive():
             self._marker_timer.start()
+
+    def _on_lines_rows_about_to_be_inserted(self, *_args: object) -> None:
+        self._stick = self.follower.following and self.at_bottom()
 
     def _on_delegate_line_measured(self, chars: int) -> None:
         self._update_column_width(chars)

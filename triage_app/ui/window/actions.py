@@ -39,6 +39,8 @@ class Actions:
     only_matched: QAction
     first_cause: QAction
     cancel: QAction
+    follow: QAction
+    reload: QAction
     theme_system: QAction
     theme_light: QAction
     theme_dark: QAction
@@ -59,6 +61,8 @@ class Actions:
             self.go_to_line,
             self.only_matched,
             self.first_cause,
+            self.follow,
+            self.reload,
         ]
 
 
@@ -181,6 +185,18 @@ def build_actions(window: QMainWindow) -> Actions:
             "Ctrl+.",
             translate("Actions", "Stop work on this log"),
         ),
+        follow=_action(
+            window,
+            translate("Actions", "&Follow the file"),
+            "Ctrl+Shift+F",
+            translate("Actions", "Show new lines as they are written (like tail -f)"),
+        ),
+        reload=_action(
+            window,
+            translate("Actions", "Re&load"),
+            "F5",
+            translate("Actions", "Read this log again from disk, keeping your place"),
+        ),
         theme_system=_action(window, translate("Actions", "Follow the &system")),
         theme_light=_action(window, translate("Actions", "&Light")),
         theme_dark=_action(window, translate("Actions", "&Dark")),
@@ -194,6 +210,7 @@ def build_actions(window: QMainWindow) -> Actions:
         about=_action(window, translate("Actions", "&About Triage"), "F1"),
     )
     a.only_matched.setCheckable(True)
+    a.follow.setCheckable(True)
     group = QActionGroup(window)
     for action in (a.theme_system, a.theme_light, a.theme_dark):
         action.setCheckable(True)
@@ -208,7 +225,7 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     file_menu.addActions([a.open, a.open_sample, a.paste])
     file_menu.addMenu(a.recent)
     file_menu.addSeparator()
-    file_menu.addActions([a.reopen_encoding, a.close_tab])
+    file_menu.addActions([a.reload, a.reopen_encoding, a.close_tab])
     file_menu.addSeparator()
     file_menu.addActions([a.export_report, a.export_notes, a.import_notes])
     file_menu.addSeparator()
@@ -218,7 +235,7 @@ def _menus(window: QMainWindow, a: Actions) -> None:
     log_menu.addSeparator()
     log_menu.addActions([a.next_match, a.previous_match, a.first_cause, a.go_to_line])
     log_menu.addSeparator()
-    log_menu.addActions([a.only_matched, a.cancel])
+    log_menu.addActions([a.only_matched, a.follow, a.cancel])
     log_menu.addSeparator()
     log_menu.addAction(a.new_entry)
     bar.addMenu(a.view_menu)

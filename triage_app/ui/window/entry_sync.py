@@ -42,6 +42,10 @@ class EntrySync(QObject):
         """The user chose a line or a match in `doc` (no more automatic jumps there)."""
         return doc in self._picked
 
+    def keep_place(self, doc: LogDocument) -> None:
+        """Never jump to `doc`'s first cause (a reloaded log goes back to the user's line)."""
+        self._picked.add(doc)
+
     def show_first_cause(self, doc: LogDocument) -> bool:
         """Select `doc`'s likely first cause (it must be the current log); True if it has one."""
         self._auto = True

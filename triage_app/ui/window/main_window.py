@@ -41,6 +41,7 @@ from triage_app.ui.window.dialogs import Dialogs
 from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
 from triage_app.ui.window.entry_sync import EntrySync
+from triage_app.ui.window.file_changes import FileChanges
 from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.stop_notice import StopNotice
@@ -81,6 +82,7 @@ class MainWindow(QMainWindow):
         self.extras = report_and_entries.ReportAndEntries(self)
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
         self.stop_notice = StopNotice(self)
+        self.file_changes = FileChanges(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)

@@ -1,0 +1,193 @@
+"""Watching an open log on disk, and following it as it grows (like `tail -f`).
+
+A `LogFollower` polls the file's state (`core.filewatch`) on a timer. While following, bytes
+appended to the file are indexed in bounded steps (`LineIndex.grow`, a few MB per tick, so the
+window never stalls however fast the writer is) and the new complete lines are scanned in a
+child process (a `ScanJob` over a temporary copy of just those bytes, one at a time; lines
+that arrive meanwhile go in the next one). Every other change (appended while not following,
+truncated, replaced by rotation, deleted, rewritten) is announced once through `changed`; the
+shell decides what to say and whether to reload.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from triage_app.core import filewatch
+from triage_app.core.filewatch import Change
+from triage_app.core.results import LineMatch, ScanProgress
+from triage_app.ui.log.document import LogDocument
+from triage_app.ui.workers.scan import ScanJob
+
+WATCH_MS = 1000  # how often an open log is checked on disk
+FOLLOW_MS = 100  # how often a followed log is checked
+GROW_BYTES = 2 * 1024 * 1024  # indexed per tick at most (~20 MB/s followed)
+SCAN_CHUNK_BYTES = 16 * 1024 * 1024  # appended bytes scanned by one child at most
+
+
+class LogFollower(QObject):
+    """Watches one document's file; while `following`, shows and scans what is appended.
+
+    Signals:
+        changed(object): the file changed in a way the user should hear about (a `Change`:
+            GREW only when not following; TRUNCATED, REPLACED, DELETED, MODIFIED always).
+        grew(int): lines were appended while following (the new line count).
+    """
+
+    changed = Signal(object)
+    grew = Signal(int)
+
+    def __init__(self, document: LogDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.following = False
+        self._last = filewatch.state(document.path)
+        self._reported: Change | None = None
+        self._scanned_rows: int | None = None  # rows covered by the scans so far
+        self._scan_job: ScanJob | None = None
+        self._chunk: Path | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(WATCH_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        if not document.owned_file:  # pasted text lives in our own file: nothing to watch
+            self._timer.start()
+
+    @property
+    def can_follow(self) -> bool:
+        """A plain file on disk (a compressed log is read from a one-time copy)."""
+        info = self.document.info
+        return not self.document.owned_file and info is not None and info.compression is None
+
+    def set_following(self, on: bool) -> bool:
+        """Follow the file as it grows (or stop); False when this log cannot be followed."""
+        if on and not self.can_follow:
+            return False
+        self.following = on
+        self._reported = None
+        self._timer.setInterval(FOLLOW_MS if on else WATCH_MS)
+        if on:
+            self.check()
+        return True
+
+    def stop(self) -> None:
+        """Stop watching and scanning; the temporary copy is deleted."""
+        self._timer.stop()
+        job, self._scan_job = self._scan_job, None
+        if job is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                job.disconnect(self)
+            job.stop()
+        self._drop_chunk()
+
+    def check(self) -> Change:
+        """Look at the file now (the timer does this); what changed."""
+        doc = self.document
+        if doc.closed or doc.index is None or doc.info is None or self._last is None:
+            return Change.SAME
+        if not doc.index.complete:  # still reading: the index job reads to the end itself
+            return Change.SAME
+        compressed = doc.info.compression is not None
+        read = doc.info.size if compressed else doc.index.size
+        now = filewatch.state(doc.path)
+        change = filewatch.compare(self._last, now, read or 0)
+        if change is Change.GREW and self.following and now is not None:
+            self._grow()
+            self._last = now
+            self._reported = None
+            return change
+        if change is not Change.SAME and change is not self._reported:
+            self._reported = change
+            self.changed.emit(change)
+        return change
+
+    # -- growing --------------------------------------------------------------------------
+
+    def _grow(self) -> None:
+        doc = self.document
+        index, model = doc.index, doc.lines_model
+        assert index is not None and model is not None
+        before, complete_before = len(index), index.complete_lines()
+        count = index.grow(GROW_BYTES)
+        if before > complete_before:  # the last line was still being written: read it again
+            model.refresh_row(before - 1)
+        if count != before:
+            doc.set_line_count(count)
+            self.grew.emit(count)
+        elif before > complete_before:
+            self.grew.emit(count)
+        self._scan_appended()
+
+    def _scan_appended(self) -> None:
+        """Scan the complete lines added since the last scan, in a child process."""
+        doc = self.document
+        done, index, info = doc.scan_done, doc.index, doc.info
+        if self._scan_job is not None or done is None or done.cancelled or doc.scan_error:
+            return  # the first scan still runs, was stopped, or failed: nothing to extend
+        assert index is not None and info is not None
+        if self._scanned_rows is None:
+            self._scanned_rows = min(done.lines, index.complete_lines())
+        first, stop = self._scanned_rows, index.complete_lines()
+        while stop > first and index.line_start(stop) - index.line_start(first) > SCAN_CHUNK_BYTES:
+            stop = first + max(1, (stop - first) // 2)
+        if stop <= first:
+            return
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - deleted when the scan ends
+            prefix=f"triage-{os.getpid()}-follow-", suffix=".log", delete=False
+        )
+        with handle:
+            handle.write(index.raw_range(first, stop))
+        self._chunk = Path(handle.name)
+        job = ScanJob(self._chunk, index.codec, doc.catalog_dirs)
+        job.progress.connect(functools.partial(self._on_scan_job_progress, job, first))
+        job.result.connect(functools.partial(self._on_scan_job_ended, job))
+        job.failed.connect(functools.partial(self._on_scan_job_ended, job))
+        self._scan_job = job
+        self._scanned_rows = stop
+        doc.scheduler.submit(job)
+
+    def _on_scan_job_progress(self, job: ScanJob, offset: int, progress: ScanProgress) -> None:
+        if job is not self._scan_job or self.document.closed:
+            return
+        doc = self.document
+        fresh = [
+            _shifted(match, offset)
+            for match in progress.matches
+            if doc.match_for_line(match.line + offset) is None
+        ]
+        if fresh:
+            doc.add_matches(fresh)
+            doc.state_changed.emit()
+
+    def _on_scan_job_ended(self, job: ScanJob, *_args: object) -> None:
+        if job is not self._scan_job:
+            return
+        self._scan_job = None
+        self._drop_chunk()
+        if self.following and not self.document.closed:
+            self._scan_appended()  # lines that arrived meanwhile
+
+    def _drop_chunk(self) -> None:
+        chunk, self._chunk = self._chunk, None
+        if chunk is not None:
+            with contextlib.suppress(OSError):
+                chunk.unlink(missing_ok=True)
+
+    def _on_timer_timeout(self) -> None:
+        self.check()
+
+
+def _shifted(match: LineMatch, offset: int) -> LineMatch:
+    """`match` from a scan of lines that start at row `offset` of the whole log."""
+    event = match.event_lines
+    return dataclasses.replace(
+        match,
+        line=match.line + offset,
+        event_lines=(event[0] + offset, event[1] + offset) if event else None,
+    )
