@@ -122,6 +122,114 @@ GIT_ZH_CASES = [
     ("git/pathspec-did-not-match", "路径规格 'nosuchfile' 未匹配任何文件"),
 ]
 
+CPP_SCRIPT = r"""
+w() { printf '%b' "$2" > "$1"; }
+w vt.cpp 'struct B { virtual void f(); virtual ~B(); };\nint main() { B b; }\n'
+g++ vt.cpp -o vt
+w nomain.c 'int f(void) { return 0; }\n'
+gcc nomain.c -o nomain
+w nm.cpp '#include <string>\nvoid f(int);\nint main() { f(std::string("x")); }\n'
+g++ -c nm.cpp
+w dn.cpp 'Foo x;\nint main() {}\n'
+g++ -c dn.cpp
+w ic.cpp 'int main() { const char* s = "a"; char* p = s; return *p; }\n'
+g++ -c ic.cpp
+w rd.cpp 'int g() { return 1; }\nint g() { return 2; }\nint main() {}\n'
+g++ -c rd.cpp
+w ct.c 'int h(int);\nchar h(int a) { return a; }\nint main(void) { return 0; }\n'
+gcc -c ct.c
+w del.cpp '#include <memory>\nint main() { std::unique_ptr<int> a(new int); auto b = a; }\n'
+g++ -c del.cpp
+w inc.cpp 'struct S;\nint main() { S s; }\n'
+g++ -c inc.cpp
+w mem.cpp 'struct S { int a; };\nint main() { S s; return s.b; }\n'
+g++ -c mem.cpp
+w cq.cpp 'struct S { void m() {} };\nvoid k(const S& s) { s.m(); }\nint main() {}\n'
+g++ -c cq.cpp
+w ret.cpp 'int f(int x) { if (x) return 1; }\nint main() { return f(0); }\n'
+g++ -Wall -Werror -c ret.cpp
+w stray.c 'int main(void) { return 0;\xc2\xa0}\n'
+gcc -c stray.c
+w pe.cpp 'int main() { int x = ; }\n'
+g++ -c pe.cpp
+w tm.cpp 'int f(int);\nint main() { return f(1, 2); }\n'
+g++ -c tm.cpp
+w inv.cpp 'int main() { int a[2]; a.size(); }\n'
+g++ -c inv.cpp
+w up.cpp 'int main() { std::vector<int> v; }\n'
+g++ -c up.cpp
+w ab.cpp '#include <stdexcept>\nint main() { throw std::runtime_error("boom"); }\n'
+g++ ab.cpp -o ab && ./ab
+w ds.c '#include <stdlib.h>\nint main(void) { char *p = malloc(8); free(p); free(p); return 0; }\n'
+gcc ds.c -o ds && ./ds
+gcc
+w nd.cpp 'int main() { return y; }\n'
+g++ -c nd.cpp
+w imp.c 'int main(void) { return foo(); }\n'
+gcc -c imp.c
+mkdir -p cm1 && w cm1/CMakeLists.txt 'cmake_minimum_required(VERSION 9.0)\nproject(x)\n'
+cmake -S cm1 -B cm1/b
+mkdir -p cm3 && w cm3/CMakeLists.txt 'cmake_minimum_required(VERSION 3.10)\nproject(x C)\nadd_executable(x nothere.c)\n'
+cmake -S cm3 -B cm3/b
+mkdir -p cm4 && w cm4/CMakeLists.txt 'cmake_minimum_required(VERSION 3.10)\nproject(x C)\nadd_executable(x m.c)\ntarget_link_libraries(x PRIVATE Foo::Bar)\n'
+w cm4/m.c 'int main(void) { return 0; }\n'
+cmake -S cm4 -B cm4/b
+mkdir -p cm5 && w cm5/CMakeLists.txt 'cmake_minimum_required(VERSION 3.10)\nproject(x NONE)\n'
+cmake -S cm5 -B cm5/b > /dev/null && cp -r cm5 cm6 && cmake -S cm6 -B cm6/b
+cmake -S "$PWD/nosuchdir" -B nb
+mkdir -p empty && (cd empty && make)
+w Makefile 'all:\n\tgcc nothere.c -o x\n'
+make
+"""
+
+CPP_CASES = [
+    ("cpp/undefined-reference-vtable", "undefined reference to `vtable for B'"),
+    ("cpp/undefined-reference-to-main", "undefined reference to `main'"),
+    ("cpp/cannot-convert", "error: cannot convert"),
+    ("cpp/does-not-name-a-type", "does not name a type"),
+    ("cpp/invalid-conversion-fpermissive", "invalid conversion from"),
+    ("cpp/redefinition-of", "error: redefinition of"),
+    ("cpp/conflicting-types-for", "error: conflicting types for"),
+    ("cpp/use-of-deleted-function", "error: use of deleted function"),
+    ("cpp/incomplete-type", "has incomplete type"),
+    ("cpp/has-no-member-named", "has no member named"),
+    ("cpp/discards-qualifiers", "discards qualifiers"),
+    ("cpp/control-reaches-end-of-non-void", "control reaches end of non-void function"),
+    ("cpp/warnings-treated-as-errors", "all warnings being treated as errors"),
+    ("cpp/stray-character-in-program", "in program"),
+    ("cpp/expected-primary-expression", "expected primary-expression before"),
+    ("cpp/too-many-arguments-to-function", "too many arguments to function"),
+    ("cpp/request-for-member-non-class-type", "which is of non-class type"),
+    ("cpp/not-a-member-of-std", "is not a member of"),
+    ("cpp/terminate-called-after-throwing", "terminate called after throwing an instance of"),
+    ("cpp/double-free-detected", "double free detected"),
+    ("cpp/gcc-no-input-files", "fatal error: no input files"),
+    ("cpp/cmake-minimum-required-version", "or higher is required.  You are running version"),
+    ("cpp/cmake-cannot-find-source-file", "Cannot find source file:"),
+    ("cpp/cmake-target-not-found", "but the target was not found."),
+    ("cpp/cmake-cache-directory-mismatch", "is different than the directory"),
+    ("cpp/cmake-source-directory-does-not-exist", "CMake Error: The source directory"),
+    ("cpp/make-no-targets-no-makefile", "No targets specified and no makefile found"),
+    ("cpp/make-recipe-failed", "make: *** [Makefile:2: all] Error 1"),
+]
+
+# gcc under zh_CN (gcc-12.mo / cpplib-12.mo): the translated lines.
+CPP_ZH_CASES = [
+    ("cpp/does-not-name-a-type", "不是一个类型名"),
+    ("cpp/redefinition-of", "重定义"),
+    ("cpp/use-of-deleted-function", "使用了被删除的函数"),
+    ("cpp/incomplete-type", "类型不完全"),
+    ("cpp/control-reaches-end-of-non-void", "控制流程到达函数尾"),
+    ("cpp/warnings-treated-as-errors", "所有的警告都被当作是错误"),
+    ("cpp/stray-character-in-program", "程序中有游离的"),
+    ("cpp/request-for-member-non-class-type", "而后者具有非类类型"),
+    ("cpp/not-a-member-of-std", "不是‘std’的成员"),
+    ("cpp/gcc-no-input-files", "没有输入文件"),
+    ("cpp/not-declared-in-scope", "在此作用域中尚未声明"),
+    ("cpp/implicit-function-declaration", "隐式声明函数"),
+    ("cpp/ld-returned-1-exit-status", "collect2: 错误：ld 返回 1"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -177,4 +285,17 @@ def test_git_errors_zh(tmp_path: Path) -> None:
     _assert_ranked_first(output, GIT_ZH_CASES, tmp_path)
 
 
-REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES})
+def test_gcc_cmake_make_errors(tmp_path: Path) -> None:
+    for tool in ("gcc", "g++", "cmake", "make"):
+        require_tool(tool)
+    _assert_ranked_first(_run_script(tmp_path, CPP_SCRIPT), CPP_CASES, tmp_path)
+
+
+def test_gcc_errors_zh(tmp_path: Path) -> None:
+    for tool in ("gcc", "g++", "cmake", "make"):
+        require_tool(tool)
+    env = _zh_env(["gcc"])
+    _assert_ranked_first(_run_script(tmp_path, CPP_SCRIPT, env=env), CPP_ZH_CASES, tmp_path)
+
+
+REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES + CPP_CASES})
