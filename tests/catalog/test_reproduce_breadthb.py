@@ -230,6 +230,71 @@ CPP_ZH_CASES = [
     ("cpp/ld-returned-1-exit-status", "collect2: 错误：ld 返回 1"),
 ]
 
+RUST_SCRIPT = r"""
+w() { mkdir -p "$(dirname "$1")"; printf '%b' "$2" > "$1"; }
+rc() { w "$1.rs" "$2"; rustc --edition 2021 -o "bin_$1" "$1.rs"; }
+rc trait 'fn p<T: Copy>(t: T) {}\nfn main() { p(String::new()); }\n'
+rc display 'struct S;\nfn main() { println!("{}", S); }\n'
+rc lifetime 'fn f(a: &str, b: &str) -> &str { a }\nfn main() {}\n'
+rc live 'fn main() { let r; { let x = 5; r = &x; } println!("{}", r); }\n'
+rc twice 'fn main() { let x = 1; x = 2; println!("{}", x); }\n'
+rc notmut 'fn main() { let v = Vec::new(); v.push(1); }\n'
+rc args 'fn f(a: i32) {}\nfn main() { f(1, 2); }\n'
+rc moveout 'struct S { s: String }\nfn main() { let v = vec![S { s: String::new() }]; let a = v[0].s; }\n'
+rc closure 'fn main() { let v = vec![1]; let h = std::thread::spawn(|| { println!("{:?}", v); }); h.join().unwrap(); }\n'
+rc unresolved 'use foo::bar;\nfn main() {}\n'
+rc feature '#![feature(test)]\nfn main() {}\n'
+rc sized 'fn f(s: str) {}\nfn main() {}\n'
+rc question 'fn main() { let x: i32 = "5".parse()?; }\n'
+rc private 'mod m { fn f() {} }\nfn main() { m::f(); }\n'
+rc unwrapnone 'fn main() { let v: Option<i32> = None; v.unwrap(); }\n' && ./bin_unwrapnone
+rc unwraperr 'fn main() { let r: Result<i32, String> = Err("bad".into()); r.unwrap(); }\n' && ./bin_unwraperr
+rc index 'fn main() { let v = vec![1, 2, 3]; let i = std::env::args().count() + 4; println!("{}", v[i]); }\n' && ./bin_index
+rc overflow 'fn main() { let a: u8 = 255; let b = a + std::env::args().count() as u8; println!("{}", b); }\n' && ./bin_overflow
+rc stack 'fn f(n: u64) -> u64 { if n == 0 { 0 } else { 1 + f(n - 1) } }\nfn main() { println!("{}", f(100_000_000 + std::env::args().count() as u64)); }\n' && ./bin_stack
+mkdir -p none && (cd none && cargo build --offline)
+P='[package]\nversion = "0.1.0"\nedition = "2021"\n'
+w rv/Cargo.toml "${P}name = \"rv\"\nrust-version = \"1.999\"\n" && w rv/src/main.rs 'fn main() {}\n'
+(cd rv && cargo build --offline)
+w bs/Cargo.toml "${P}name = \"bs\"\n" && w bs/src/main.rs 'fn main() {}\n'
+w bs/build.rs 'fn main() { panic!("Could not find directory of OpenSSL installation"); }\n'
+(cd bs && cargo build --offline)
+w nd/Cargo.toml "${P}name = \"nd\"\n[dependencies]\nno-such-crate-for-triage = \"1\"\n" && w nd/src/main.rs 'fn main() {}\n'
+(cd nd && cargo build --offline)
+w ce/Cargo.toml "${P}name = \"ce\"\n" && w ce/src/main.rs 'fn main() { let x: i32 = "a"; }\n'
+(cd ce && cargo build --offline)
+w ed/Cargo.toml '[package]\nname = "ed"\nversion = "0.1.0"\nedition = "2027"\n' && w ed/src/main.rs 'fn main() {}\n'
+(cd ed && cargo build --offline)
+"""
+
+RUST_CASES = [
+    ("rust/trait-bound-not-satisfied", "error[E0277]: the trait bound"),
+    ("rust/doesnt-implement-display", "doesn't implement `std::fmt::Display`"),
+    ("rust/missing-lifetime-specifier", "error[E0106]: missing lifetime specifier"),
+    ("rust/does-not-live-long-enough", "does not live long enough"),
+    ("rust/cannot-assign-twice-immutable", "cannot assign twice to immutable variable"),
+    ("rust/cannot-borrow-as-mutable-not-declared", "as it is not declared as mutable"),
+    ("rust/wrong-number-of-arguments", "error[E0061]"),
+    ("rust/cannot-move-out-of", "error[E0507]: cannot move out of"),
+    ("rust/closure-may-outlive-function", "closure may outlive the current function"),
+    ("rust/unresolved-import", "error[E0432]: unresolved import"),
+    ("rust/feature-on-stable-channel", "may not be used on the stable release channel"),
+    ("rust/size-not-known-at-compile-time", "cannot be known at compilation time"),
+    ("rust/question-mark-in-non-result-fn", "the `?` operator can only be used in a function that"),
+    ("rust/private-item", "error[E0603]"),
+    ("rust/panic-unwrap-on-none", "called `Option::unwrap()` on a `None` value"),
+    ("rust/panic-unwrap-on-err", "called `Result::unwrap()` on an `Err` value"),
+    ("rust/panic-index-out-of-bounds", "index out of bounds: the len is"),
+    ("rust/panic-arithmetic-overflow", "attempt to add with overflow"),
+    ("rust/stack-overflow", "has overflowed its stack"),
+    ("rust/cargo-toml-not-found", "could not find `Cargo.toml`"),
+    ("rust/rustc-version-too-old-for-package", "is not supported by the following package"),
+    ("rust/failed-to-run-custom-build-command", "failed to run custom build command for"),
+    ("rust/no-matching-package-named", "no matching package named"),
+    ("rust/could-not-compile", "error: could not compile `ce`"),
+    ("rust/edition-not-supported-by-cargo", "this version of Cargo is older than the"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -298,4 +363,11 @@ def test_gcc_errors_zh(tmp_path: Path) -> None:
     _assert_ranked_first(_run_script(tmp_path, CPP_SCRIPT, env=env), CPP_ZH_CASES, tmp_path)
 
 
-REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES + CPP_CASES})
+def test_rustc_cargo_errors(tmp_path: Path) -> None:
+    require_tool("rustc")
+    require_tool("cargo")
+    output = _run_script(tmp_path, RUST_SCRIPT, env={"CARGO_TARGET_DIR": str(tmp_path / "target")})
+    _assert_ranked_first(output, RUST_CASES, tmp_path)
+
+
+REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES})
