@@ -1,0 +1,156 @@
+"""PyTorch, torch.distributed, transformers and ONNX errors produced for real on the CPU.
+
+`scripts/repro/ml.sh` installs the CPU build of torch 2.13.0, transformers, tokenizers,
+safetensors, onnx and onnxruntime into `.repro/ml/`. The drivers in `reproml/` run under that
+interpreter, four at once: each runs its cases (tiny models built from configs in temporary
+folders; two gloo ranks on loopback; torchrun; nothing from a hub) and prints what the libraries
+print, one marked chunk per case. The test joins the chunks into one log, scans it once with
+`triage-app scan` and checks that each entry ranks first on the line that shows its error.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from .reproduce import require_repro_tool, scan_json
+
+DRIVERS_DIR = Path(__file__).resolve().parent / "reproml"
+MARK = "@@reproml-case "
+
+# (driver, case, entry id, a piece of the line that shows the error)
+EXPECTED: list[tuple[str, str, str, str]] = [
+    ("torch_cases", "backward-twice", "pytorch/backward-second-time", "RuntimeError: Trying to"),
+    ("torch_cases", "conv-channels", "pytorch/conv-input-channels-mismatch", "RuntimeError: Given"),
+    ("torch_cases", "implicit-grad", "pytorch/grad-implicit-scalar-outputs", "RuntimeError: grad"),
+    (
+        "torch_cases",
+        "inplace-modified",
+        "pytorch/inplace-modified-gradient",
+        "RuntimeError: one of",
+    ),
+    ("torch_cases", "batch-size", "pytorch/input-target-batch-size-mismatch", "ValueError: Expec"),
+    ("torch_cases", "leaf-inplace", "pytorch/leaf-variable-inplace", "RuntimeError: a leaf"),
+    ("torch_cases", "mat1-mat2", "pytorch/mat1-mat2-shapes", "RuntimeError: mat1 and mat2"),
+    ("torch_cases", "meta-copy", "pytorch/meta-tensor-copy-out", "NotImplementedError: Cannot"),
+    ("torch_cases", "numpy-grad", "pytorch/numpy-on-tensor-requiring-grad", "RuntimeError: Can't"),
+    ("torch_cases", "pg-uninitialised", "pytorch/process-group-not-initialized", "ValueError: Def"),
+    ("torch_cases", "dtype-conv", "pytorch/scalar-type-mismatch", "RuntimeError: expected scalar"),
+    ("torch_cases", "stack", "pytorch/stack-expects-equal-size", "RuntimeError: stack expects"),
+    ("torch_cases", "no-grad-fn", "pytorch/tensor-does-not-require-grad", "RuntimeError: element"),
+    ("torch_cases", "size-mismatch", "pytorch/tensor-size-mismatch-non-singleton", "RuntimeError:"),
+    ("torch_cases", "cuda", "pytorch/torch-not-compiled-with-cuda", "AssertionError: Torch not"),
+    ("torch_cases", "view", "pytorch/view-size-not-compatible", "RuntimeError: view size"),
+    ("torch_cases", "load-size", "pytorch/state-dict-size-mismatch", "size mismatch for"),
+    ("torch_cases", "load-keys", "pytorch/state-dict-missing-keys", "Missing key(s)"),
+    ("torch_cases", "load-zip", "pytorch/checkpoint-zip-central-directory", "PytorchStreamReader"),
+    ("torch_cases", "load-weights-only", "pytorch/weights-only-unpickling", "Weights only load"),
+    ("torch_cases", "dl-killed", "pytorch/dataloader-worker-killed", "is killed by signal"),
+    ("torch_cases", "dl-bus", "pytorch/dataloader-shm-bus-error", "is killed by signal: Bus"),
+    ("torch_cases", "dl-exit", "pytorch/dataloader-exited-unexpectedly", "pid(s)"),
+    ("torch_cases", "ext-build", "pytorch/error-building-extension", "Error building extension"),
+    ("dist_cases", "ddp", "pytorch/ddp-param-shape-mismatch", "appears not to match sizes"),
+    ("dist_cases", "ddp", "pytorch/ddp-param-count-mismatch", "DDP expects same model"),
+    ("dist_cases", "ddp", "pytorch/collectives-mismatch", "Detected mismatch between"),
+    ("dist_cases", "ddp", "pytorch/ddp-unused-parameters", "Expected to have finished"),
+    ("dist_cases", "store-timeout", "pytorch/store-timeout-waiting-for-clients", "Timed out"),
+    ("dist_cases", "store-in-use", "pytorch/distributed-address-in-use", "EADDRINUSE"),
+    ("dist_cases", "torchrun-raise", "pytorch/elastic-child-failed", "errors.ChildFailedError:"),
+    ("dist_cases", "torchrun-kill", "pytorch/elastic-sigkill", "Signal 9 (SIGKILL)"),
+    ("hf_cases", "pad-missing", "huggingface/pad-token-missing", "ValueError: Asking to pad"),
+    ("hf_cases", "chat-template", "huggingface/cannot-use-chat-template", "ValueError: Cannot"),
+    ("hf_cases", "kwargs-unused", "huggingface/model-kwargs-not-used", "ValueError: The foll"),
+    ("hf_cases", "embedding-index", "huggingface/token-sequence-too-long", "IndexError: index"),
+    ("hf_cases", "unknown-type", "huggingface/unrecognized-model-type", "ValueError: The check"),
+    ("hf_cases", "offline", "huggingface/connection-offline", "OSError: We couldn't connect"),
+    ("hf_cases", "trust-remote", "huggingface/trust-remote-code", "ValueError: The repository"),
+    ("hf_cases", "remote-packages", "huggingface/remote-code-missing-packages", "ImportError:"),
+    ("hf_cases", "accelerate", "huggingface/trainer-requires-accelerate", "ImportError: Using"),
+    ("hf_cases", "safetensors-header", "huggingface/safetensors-header-error", "SafetensorError"),
+    ("onnx_cases", "no-op", "onnx/no-op-registered", "ValidationError: No Op registered"),
+    ("onnx_cases", "input-size", "onnx/node-input-size-not-in-range", "ValidationError: Node"),
+    ("onnx_cases", "dims", "onnx/ort-invalid-input-dimensions", "Got invalid dimensions"),
+    ("onnx_cases", "dtype", "onnx/ort-unexpected-input-dtype", "Unexpected input data type"),
+    ("onnx_cases", "missing-input", "onnx/ort-required-inputs-missing", "ValueError: Required"),
+    ("onnx_cases", "protobuf", "onnx/ort-invalid-protobuf", "INVALID_PROTOBUF"),
+    ("onnx_cases", "ir-version", "onnx/ort-unsupported-ir-version", "Unsupported model IR"),
+    ("onnx_cases", "opset", "onnx/ort-opset-under-development", "is under development"),
+    ("onnx_cases", "provider", "onnx/ort-provider-not-available", "UserWarning: Specified"),
+]
+REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
+DRIVERS = sorted({driver for driver, _, _, _ in EXPECTED})
+
+
+def _run_drivers(python: Path, cwd: Path) -> dict[str, str]:
+    """Start every driver at once (they wait on sockets and timeouts more than on the CPU)."""
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "PYTHONUNBUFFERED": "1",
+        "LC_ALL": "C.UTF-8",
+        "NO_COLOR": "1",
+        "TQDM_DISABLE": "1",
+        "PYTHONPATH": "",
+    }
+    procs = {
+        driver: subprocess.Popen(
+            [str(python), str(DRIVERS_DIR / f"{driver}.py")],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+        )
+        for driver in DRIVERS
+    }
+    return {driver: proc.communicate(timeout=600)[0] for driver, proc in procs.items()}
+
+
+def _chunks(driver: str, output: str) -> dict[tuple[str, str], list[str]]:
+    """Cut one driver's output at its marker lines: (driver, case) -> the case's lines."""
+    chunks: dict[tuple[str, str], list[str]] = {}
+    current: list[str] = []
+    for line in output.split("\n"):
+        if line.startswith(MARK):
+            current = chunks.setdefault((driver, line[len(MARK) :].strip()), [])
+        else:
+            current.append(line)
+    return chunks
+
+
+def test_ml_errors_are_found_in_one_scan(tmp_path: Path) -> None:
+    python = require_repro_tool("ml", "bin/python")
+    outputs = _run_drivers(python, tmp_path)
+    chunks: dict[tuple[str, str], list[str]] = {}
+    for driver, output in outputs.items():
+        chunks.update(_chunks(driver, output))
+    lines: list[str] = []
+    start: dict[tuple[str, str], int] = {}
+    for key, chunk in chunks.items():
+        start[key] = len(lines)
+        lines.extend(chunk)
+    expected: dict[int, tuple[str, str]] = {}
+    missing = []
+    for driver, case, entry_id, needle in EXPECTED:
+        chunk = chunks.get((driver, case), [])
+        at = next((i for i, line in enumerate(chunk) if needle in line), None)
+        if at is None:
+            missing.append(f"{entry_id}: {driver} {case} printed no line with {needle!r}")
+            continue
+        expected[start[(driver, case)] + at + 1] = (entry_id, chunk[at])
+    assert not missing, "\n".join(missing) + "\n\n" + "\n".join(outputs.values())[-6000:]
+    log = tmp_path / "real-output.log"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    doc = scan_json(log, tmp_path / "data")
+    found = {m["line"]: m for m in doc["files"][0]["matches"]}
+    problems = []
+    for number, (entry_id, text) in sorted(expected.items()):
+        match = found.get(number)
+        if match is None or match["kind"] != "regex" or match["entry_id"] != entry_id:
+            got = match and [c["entry_id"] for c in match["candidates"]]
+            problems.append(f"line {number} {text[:160]!r}: expected {entry_id}, got {got}")
+    assert not problems, "\n".join(problems)
