@@ -6,6 +6,7 @@ import argparse
 import shutil
 from pathlib import Path
 
+from triage_app.cli.catalog_import import register_import
 from triage_app.cli.catalog_new import register_new
 from triage_app.cli.common import add_catalog_option, load_for_cli
 from triage_app.cli.errors import CliError
@@ -16,7 +17,7 @@ from triage_app.core.problems import Severity
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("catalog", help="validate, list or add catalogue entries")
+    parser = sub.add_parser("catalog", help="validate, list, add or import catalogue entries")
     cmds = parser.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
     validate = cmds.add_parser("validate", help="check record files (exit 1 on errors)")
     validate.add_argument(
@@ -37,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_catalog_option(listing)
     listing.set_defaults(func=run_list)
     register_new(cmds)
+    register_import(cmds)
 
 
 def run_validate(args: argparse.Namespace) -> int:

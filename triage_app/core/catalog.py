@@ -108,6 +108,18 @@ def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
                 )
                 continue
             seen_here.add(entry.id)
+            if entry.id in catalog.entries and path.relative_to(directory).parts[0] == "imported":
+                catalog.problems.append(
+                    Problem(
+                        Severity.WARNING,
+                        str(path),
+                        "id",
+                        f"imported entry {entry.id!r} is not loaded: {origin[entry.id]} has "
+                        "this id, and imports never override",
+                        entry.id,
+                    )
+                )
+                continue
             if entry.id in catalog.entries:
                 override = make_override(entry, catalog.entries[entry.id])
                 catalog.overrides[entry.id] = override
