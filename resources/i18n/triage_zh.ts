@@ -804,6 +804,37 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>Finder</name>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>{n} of {total}</source>
+        <translation>第 {n} 个，共 {total} 个</translation>
+    </message>
+    <message>
+        <source>Line {line}</source>
+        <translation>第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>{total} lines</source>
+        <translation>{total} 行</translation>
+    </message>
+    <message>
+        <source>“{text}” was not found in this log.</source>
+        <translation>在此日志中未找到“{text}”。</translation>
+    </message>
+    <message>
+        <source>Searching… {count} lines</source>
+        <translation>正在搜索… 已搜索 {count} 行</translation>
+    </message>
+</context>
+<context>
     <name>LineMenu</name>
     <message>
         <source>Copy</source>
@@ -898,29 +929,6 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Pasted text (not saved)</source>
         <translation>粘贴的文本（未保存）</translation>
-    </message>
-</context>
-<context>
-    <name>LogView</name>
-    <message>
-        <source>Searching…</source>
-        <translation>正在搜索…</translation>
-    </message>
-    <message>
-        <source>Not found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>“{text}” was not found in this log.</source>
-        <translation>在此日志中没有找到“{text}”。</translation>
-    </message>
-    <message>
-        <source>Line {line}</source>
-        <translation>第 {line} 行</translation>
-    </message>
-    <message>
-        <source>Searching… {count} lines</source>
-        <translation>正在搜索… {count} 行</translation>
     </message>
 </context>
 <context>

@@ -14,11 +14,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxL
 from triage_app.core.sanitize import for_clipboard
 from triage_app.ui.log.delegates import PADDING, LogLineDelegate
 from triage_app.ui.log.document import LogDocument
-from triage_app.ui.log.find_bar import FindBar
+from triage_app.ui.log.finder import Finder
 from triage_app.ui.log.follow import LogFollower
 from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
 from triage_app.ui.log.scrollbar import MarkerScrollBar
-from triage_app.ui.workers.find import FindJob
 
 MARKER_REFRESH_MS = 150
 COPY_LIMIT = 200_000  # lines copied at most
@@ -47,14 +46,13 @@ class LogView(QWidget):
         self.table.setObjectName("logTable")
         self.scrollbar = MarkerScrollBar(self.table)
         self._setup_table(font)
-        self.find_bar = FindBar(self)
-        self.find_bar.hide()
+        self.finder = Finder(self)
+        self.find_bar = self.finder.bar
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.table)
         layout.addWidget(self.find_bar)
-        self._find_job: FindJob | None = None
         self._marker_timer = QTimer(self)
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(MARKER_REFRESH_MS)
@@ -95,9 +93,6 @@ class LogView(QWidget):
         doc.matches_added.connect(self._on_document_matches_added)
         self.delegate.line_measured.connect(self._on_delegate_line_measured)
         self._marker_timer.timeout.connect(self._refresh_markers)
-        self.find_bar.find_requested.connect(self._on_find_bar_find_requested)
-        self.find_bar.pattern_changed.connect(self._on_find_bar_pattern_changed)
-        self.find_bar.closed.connect(self._on_find_bar_closed)
         if doc.lines_model is not None:
             doc.lines_model.rowsAboutToBeInserted.connect(self._on_lines_rows_about_to_be_inserted)
 
@@ -203,20 +198,12 @@ class LogView(QWidget):
 
     def find(self, backward: bool = False) -> None:
         """Search from the current line for the find bar's pattern, in the background."""
-        pattern = self.find_bar.pattern()
-        index = self.document.index
-        if pattern is None or index is None:
-            return
-        self._cancel_find()
-        current = self.current_line()
-        start = (current - 1) if current is not None else (-1 if not backward else len(index))
-        job = FindJob(index, pattern, start, backward, self)
-        job.progress.connect(self._on_find_job_progress)
-        job.result.connect(self._on_find_job_result)
-        job.finished.connect(job.deleteLater)
-        self._find_job = job
-        job.start()
-        self.find_bar.set_status(self.tr("Searching…"))
+        self.finder.find(backward)
+
+    def set_find_highlight(self, pattern) -> None:
+        """Mark every hit of `pattern` (a compiled regex, or None) on the painted lines."""
+        self.delegate.set_find_pattern(pattern)
+        self.table.viewport().update()
 
     def copy_selection(self) -> None:
         """Copy the selected lines (as in the file, ANSI codes removed) to the clipboard."""
@@ -234,17 +221,11 @@ class LogView(QWidget):
         self.table.viewport().update()
 
     def shutdown(self) -> None:
-        """Stop background work of this view (the find thread, watching the file)."""
-        self._cancel_find()
+        """Stop background work of this view (find threads, watching the file)."""
+        self.finder.shutdown()
         self.follower.stop()
 
     # -- internals ------------------------------------------------------------------------
-
-    def _cancel_find(self) -> None:
-        """Stop the running search; its late signals are ignored (see the find slots)."""
-        if self._find_job is not None:
-            self._find_job.cancel()
-            self._find_job = None
 
     def _set_model(self, model) -> None:
         old = self.table.selectionModel()
@@ -327,34 +308,3 @@ class LogView(QWidget):
     def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.line_selected.emit(int(current.data(SOURCE_ROW_ROLE)) + 1)
-
-    def _on_find_bar_find_requested(self, backward: bool) -> None:
-        self.find(backward)
-
-    def _on_find_bar_pattern_changed(self) -> None:
-        self.delegate.set_find_pattern(self.find_bar.pattern())
-        self.table.viewport().update()
-
-    def _on_find_bar_closed(self) -> None:
-        self._cancel_find()
-        self.delegate.set_find_pattern(None)
-        self.table.viewport().update()
-        self.table.setFocus()
-
-    def _on_find_job_result(self, row: int | None) -> None:
-        if self.sender() is not self._find_job:
-            return  # a search that was replaced or cancelled
-        self._find_job = None
-        if row is None:
-            self.find_bar.set_status(self.tr("Not found"))
-            text = self.find_bar.edit.text()
-            self.status.emit(self.tr("“{text}” was not found in this log.").format(text=text))
-            return
-        self.find_bar.set_status(self.tr("Line {line}").format(line=f"{row + 1:,}"))
-        self.go_to_line(row + 1)
-
-    def _on_find_job_progress(self, searched: int) -> None:
-        if self.sender() is self._find_job:
-            self.find_bar.set_status(
-                self.tr("Searching… {count} lines").format(count=f"{searched:,}")
-            )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject
 
@@ -94,3 +95,49 @@ def _batched(first: int, last: int, backward: bool) -> Iterator[tuple[int, int]]
         while row <= last:
             yield row, min(row + BATCH, last + 1)
             row += BATCH
+
+
+MAX_HITS = 1_000_000  # hit rows kept (beyond that only counted)
+
+
+@dataclass(frozen=True)
+class Hits:
+    """The lines of a log that match a pattern: `rows` (0-based, ascending, the first
+    `MAX_HITS`) and how many there are in all."""
+
+    rows: list[int]
+    total: int
+
+
+class CountJob(ThreadJob):
+    """Every line matching a pattern, for "3 of 120" and the hit markers.
+
+    progress: hit lines found so far (int). result: `Hits`. Nothing is emitted once cancelled.
+    """
+
+    thread_name = "triage-count"
+
+    def __init__(self, index: LineIndex, pattern: re.Pattern[str], parent=None) -> None:
+        super().__init__(parent)
+        self._index = index
+        self.pattern = pattern
+
+    def work(self) -> None:
+        rows: list[int] = []
+        total = 0
+        search = self.pattern.search
+        for start, stop in _batched(0, len(self._index) - 1, False):
+            if self.cancelled:
+                return
+            try:
+                lines = self._index.lines(start, stop)
+            except (ValueError, OSError):  # the log was closed meanwhile
+                return
+            for i, line in enumerate(lines):
+                if search(strip_ansi(line[:LINE_CAP])):
+                    total += 1
+                    if len(rows) < MAX_HITS:
+                        rows.append(start + i)
+            self._emit(self.progress, total)
+        if not self.cancelled:
+            self._emit(self.result, Hits(rows, total))
