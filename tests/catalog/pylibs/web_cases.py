@@ -25,7 +25,7 @@ CASES: list[Case] = [
     ("fastapi/invalid-args-for-response-field", "fastapi", "Invalid args for response field"),
     ("fastapi/python-multipart-required", "fastapi", 'requires "python-multipart"'),
     ("fastapi/response-validation-error", "fastapi", "ResponseValidationError:"),
-    ("fastapi/websocket-receive-after-disconnect", "fastapi", 'WebSocketDisconnected: Cannot call'),
+    ("fastapi/websocket-receive-after-disconnect", "fastapi", "WebSocketDisconnected: Cannot call"),
     ("fastapi/exception-in-asgi-application", "uvicorn", "Exception in ASGI application"),
     ("fastapi/uvicorn-invalid-http-request", "uvicorn", "Invalid HTTP request received"),
     ("fastapi/uvicorn-error-loading-asgi-app", "uvicorn-import", "Error loading ASGI app"),
