@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from .reproduce import require_tool, run_tool, scan_json
+from .reproduce import require_repro_tool, require_tool, run_tool, scan_json
 
 REPRODUCED_IDS = [
     "terraform/undeclared-input-variable",
@@ -60,6 +60,13 @@ REPRODUCED_IDS = [
     "network/ssh-unprotected-private-key",
     "network/ssh-kex-exchange-identification",
     "network/ssh-load-key-error",
+    "ansible/conditional-evaluation-failed",
+    "ansible/yaml-parsing-failed",
+    "ansible/conflicting-action-statements",
+    "ansible/not-a-valid-attribute",
+    "ansible/could-not-find-or-access",
+    "ansible/module-interpreter-not-found",
+    "ansible/undefined-variable",
 ]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -535,6 +542,71 @@ def test_ssh_errors(tmp_path: Path) -> None:
             "network/ssh-load-key-error",
             "Load key",
             run_tool(["ssh-keygen", "-y", "-f", str(broken_key)], tmp_path),
+        ),
+    ]
+    assert_cases_found(cases, tmp_path)
+
+
+# -------------------------------------------------------------------------------- ansible
+
+_PLAY = "- hosts: all\n  gather_facts: false\n"
+
+
+def test_ansible_errors(tmp_path: Path) -> None:
+    playbook = require_repro_tool("ansible", "bin/ansible-playbook")
+    env = {
+        "ANSIBLE_NOCOLOR": "1",
+        "ANSIBLE_HOME": str(tmp_path / "ansible-home"),
+        "ANSIBLE_CONFIG": str(tmp_path / "no-ansible.cfg"),
+        "ANSIBLE_LOCALHOST_WARNING": "0",
+        "ANSIBLE_INVENTORY_UNPARSED_WARNING": "0",
+    }
+
+    def play(name: str, body: str, *extra: str) -> str:
+        _write(tmp_path / f"{name}.yml", _PLAY + body)
+        args = [str(playbook), "-i", "localhost,", "-c", "local", *extra, f"{name}.yml"]
+        return run_tool(args, tmp_path, env=env, timeout=120)
+
+    cases = [
+        (
+            "ansible/conditional-evaluation-failed",
+            "Error while evaluating conditional",
+            play("when", "  tasks:\n    - debug: msg=hi\n      when: undefined_thing.attr == 1\n"),
+        ),
+        (
+            "ansible/yaml-parsing-failed",
+            "YAML parsing failed",
+            play("yaml", "  tasks:\n    - name: bad\n      debug: msg=hi\n     when: true\n"),
+        ),
+        (
+            "ansible/conflicting-action-statements",
+            "conflicting action statements",
+            play("two", "  tasks:\n    - debug: msg=hi\n      command: echo hi\n"),
+        ),
+        (
+            "ansible/not-a-valid-attribute",
+            "is not a valid attribute for a Play",
+            play("attr", "  taskss:\n    - debug: msg=hi\n"),
+        ),
+        (
+            "ansible/could-not-find-or-access",
+            "Could not find or access",
+            play("copy", f"  tasks:\n    - copy: src=nope.txt dest={tmp_path / 'out.txt'}\n"),
+        ),
+        (
+            "ansible/module-interpreter-not-found",
+            "was not found",
+            play(
+                "python",
+                "  tasks:\n    - command: /bin/true\n",
+                "-e",
+                "ansible_python_interpreter=/nonexistent/python3",
+            ),
+        ),
+        (
+            "ansible/undefined-variable",
+            "is undefined",
+            play("undefined", '  tasks:\n    - debug: msg="{{ nope }}"\n'),
         ),
     ]
     assert_cases_found(cases, tmp_path)
