@@ -626,6 +626,14 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>成功</translation>
     </message>
     <message>
+        <source>estimate</source>
+        <translation>估计值</translation>
+    </message>
+    <message>
+        <source>An estimate by the catalogue&apos;s authors: no cited source measured this rate.</source>
+        <translation>目录作者的估计值：没有引用的来源实际测量过这个比率。</translation>
+    </message>
+    <message>
         <source>When</source>
         <translation>条件</translation>
     </message>

@@ -106,7 +106,7 @@ def test_text_report_groups_and_is_plain_when_piped(tmp_path, demo_catalog):
     assert proc.returncode == 1
     assert "\x1b[" not in out
     assert "2x python/demo-error" in out and "line 30 (last 51)" in out
-    assert "cause: The widget breaks" in out and "try:   Reset the widget (90%)" in out
+    assert "cause: The widget breaks" in out and "try:   Reset the widget (~90% est.)" in out
 
 
 def test_wrong_arguments_exit_2():

@@ -63,6 +63,12 @@ def test_selecting_an_entry_fills_every_section(panel, catalog):
     for item in record["workarounds"]:
         assert item["action"] in shown and item["how"] in shown
     assert "85% fail" in shown and "80% success" in shown
+    # Honest numbers: only the dead end that cites a source shows a plain percentage.
+    labels = [bar.label for bar in panel.findChildren(RateBar)]
+    assert "85% fail" in labels
+    assert "~70% fail · estimate" in labels and "~80% success · estimate" in labels
+    estimates = [bar for bar in panel.findChildren(RateBar) if "estimate" in bar.label]
+    assert estimates and all("no cited source" in bar.toolTip() for bar in estimates)
     assert "Reproduced" in shown and "Partly" in shown and "E_HUB_42" in shown
     tail = texts(panel.tail)
     for text in (

@@ -7,6 +7,7 @@ import textwrap
 
 from triage_app.cli.output import clean
 from triage_app.cli.style import Style
+from triage_app.core.advice import rate_text
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import FOLDED, QUIET_ONLY, causal_links
 from triage_app.core.match_index import MatchIndex
@@ -70,8 +71,8 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         best = _best_workaround(entry)
         if best:
             rate = best.get("success_rate")
-            rate_text = f" ({rate:.0%})" if isinstance(rate, int | float) else ""
-            print(_indent(f"{best.get('action', '')}{rate_text}", width, "        try:   "))
+            rate_words = f" ({rate_text(rate, best)})" if isinstance(rate, int | float) else ""
+            print(_indent(f"{best.get('action', '')}{rate_words}", width, "        try:   "))
             how = best.get("how")
             if how and how != best.get("action"):
                 print(style(_indent(how, width, "               "), "green"))

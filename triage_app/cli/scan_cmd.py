@@ -10,6 +10,7 @@ from triage_app.cli.output import print_error, print_json
 from triage_app.cli.report import print_file_report
 from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
 from triage_app.cli.style import stdout_style
+from triage_app.core.advice import advice_json
 from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
 from triage_app.core.matcher import Matcher
@@ -75,8 +76,12 @@ def run(args: argparse.Namespace) -> int:
         for path in args.files
     ]
     if args.format == "json":
+        files = [r.to_json() for r in results]
+        matched = sorted({m["entry_id"] for f in files for m in f["matches"]})
         doc = {
-            "files": [r.to_json() for r in results],
+            "files": files,
+            # What each matched entry advises; rates carry `rate_basis` (sourced / estimate).
+            "entries": {i: advice_json(catalog.get(i).data) for i in matched if catalog.get(i)},
             "catalog": {
                 "entries": len(catalog),
                 "errors": len(catalog.errors),

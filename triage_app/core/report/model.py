@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app import __version__
+from triage_app.core.advice import rate_basis
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import causal_links, group_matches
 from triage_app.core.redact import Redactor
@@ -203,7 +204,7 @@ def _items(items: Iterable[Any], detail: str, rate: str, marks: dict) -> Iterabl
             action=str(item["action"]),
             detail=str(item.get(detail) or ""),
             rate=float(value) if isinstance(value, int | float) else None,
-            rate_sourced=bool(item.get("sources")),
+            rate_sourced=rate_basis(item) == "sourced",
             condition=str(item.get("condition") or ""),
             mark=marks.get(normalise_action(str(item["action"]))),
         )

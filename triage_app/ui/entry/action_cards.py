@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from triage_app.core.advice import rate_basis
 from triage_app.core.entry import Entry
 from triage_app.core.notes import normalise_action
 from triage_app.ui.entry.words import word
@@ -107,7 +108,13 @@ def _card(
     rate = item.get("fail_rate" if dead else "success_rate")
     if isinstance(rate, int | float) and not isinstance(rate, bool):
         label = f"{round(rate * 100)}% {word('fails' if dead else 'succeeds', language)}"
-        card.body.addWidget(RateBar(rate, "fail" if dead else "success", label, card))
+        estimate = rate_basis(item) == "estimate"
+        if estimate:  # never shown as a measured percentage
+            label = f"~{label} · {word('estimate', language)}"
+        bar = RateBar(rate, "fail" if dead else "success", label, card)
+        if estimate:
+            bar.setToolTip(word("estimate_tip", language))
+        card.body.addWidget(bar)
     if dead and item.get("why_fails"):
         card.body.addWidget(para(text_of(item["why_fails"]), card))
     if item.get("condition"):

@@ -32,6 +32,10 @@ HEADINGS = {
     "error_code": QT_TRANSLATE_NOOP("EntryPanel", "Error code"),
     "fails": QT_TRANSLATE_NOOP("EntryPanel", "fail"),
     "succeeds": QT_TRANSLATE_NOOP("EntryPanel", "success"),
+    "estimate": QT_TRANSLATE_NOOP("EntryPanel", "estimate"),
+    "estimate_tip": QT_TRANSLATE_NOOP(
+        "EntryPanel", "An estimate by the catalogue's authors: no cited source measured this rate."
+    ),
     "when": QT_TRANSLATE_NOOP("EntryPanel", "When"),
     "sources": QT_TRANSLATE_NOOP("EntryPanel", "Sources"),
     "missing": QT_TRANSLATE_NOOP("EntryPanel", "This id is not in the loaded catalogue."),
