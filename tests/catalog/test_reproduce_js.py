@@ -1,0 +1,591 @@
+"""Produce JavaScript/TypeScript ecosystem errors for real and check that one scan of everything
+the tools printed ranks the matching catalogue entry first.
+
+The tools are the pinned releases in scripts/repro/js/package-lock.json (React, Next.js, Vue,
+Angular, Vite, Jest, ESLint, TypeScript), installed into .repro/js by scripts/repro/js.sh
+(`make repro-tools`). Each fixture project lives in `tmp_path` with a `node_modules` link to that
+install. React and Vue run in node (server rendering, and jsdom for the client renderer); the
+others run their command-line programs. Each test batches its cases into one `triage-app scan`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .reproduce import require_repro_tool, run_tool, scan_json
+
+REPRODUCED_IDS = [
+    # React 19 (react-dom/server and react-dom/client under jsdom)
+    "react/too-many-re-renders",
+    "react/element-type-invalid",
+    "react/objects-not-valid-as-child",
+    "react/invalid-hook-call",
+    "react/functions-not-valid-as-child",
+    "react/unique-key-prop",
+    "react/unknown-dom-prop",
+    "react/rendered-more-hooks",
+    "react/rendered-fewer-hooks",
+    "react/duplicate-key",
+    "react/dom-nesting-hydration",
+    "react/uncontrolled-to-controlled",
+    "react/maximum-update-depth-exceeded",
+    "react/cannot-update-while-rendering",
+    "react/target-container-not-dom",
+    "nextjs/hydration-failed",
+    "nextjs/hydration-attribute-mismatch",
+    # Vue 3.5
+    "vue/failed-to-resolve-component",
+    "vue/api-called-outside-setup",
+    "vue/extraneous-non-props-attributes",
+    "vue/invalid-prop-type",
+    "vue/missing-required-prop",
+    "vue/missing-template-or-render",
+    "vue/property-accessed-not-defined",
+    "vue/maximum-recursive-updates",
+    "vue/hydration-mismatch",
+    "vue/runtime-compilation-not-supported",
+    # Angular 22
+    "angular/not-a-known-element",
+    "angular/cant-bind-unknown-property",
+    "angular/null-injector-no-provider",
+    "angular/inject-outside-injection-context",
+    "angular/circular-dependency-di",
+    "angular/requires-zonejs",
+    # Jest 30
+    "jest/must-use-import-to-load-esm",
+    "jest/cannot-find-module-from",
+    "jest/wrong-test-environment",
+    "jest/exceeded-timeout",
+    "jest/suite-must-contain-test",
+    "jest/encountered-unexpected-token",
+    "jest/did-not-exit",
+    "jest/no-tests-found",
+    "jest/test-environment-not-found",
+    # TypeScript 6
+    "typescript/type-not-assignable",
+    "typescript/argument-not-assignable",
+    "typescript/cannot-find-module",
+    "typescript/cannot-find-name",
+    "typescript/property-does-not-exist",
+    "typescript/possibly-undefined",
+    "typescript/no-declaration-file",
+    # ESLint 10
+    "eslint/definition-for-rule-not-found",
+    # Vite 8
+    "vite/build-failed-to-resolve-import",
+    "vite/dependencies-could-not-be-resolved",
+    "vite/failed-to-resolve-import",
+    "vite/http-proxy-error",
+    "vite/port-already-in-use",
+    # Next.js 16
+    "nextjs/client-hook-in-server-component",
+    "nextjs/module-not-found",
+    "nextjs/no-pages-or-app-dir",
+    "nextjs/no-production-build",
+    "nextjs/missing-suspense-csr-bailout",
+    "nextjs/prerender-error",
+    "nextjs/export-encountered-errors",
+]
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def modules() -> Path:
+    """The node_modules folder that scripts/repro/js.sh installed."""
+    return require_repro_tool("js", "node_modules/.bin/tsc").parents[1]
+
+
+def project(root: Path, modules: Path, files: dict[str, str]) -> Path:
+    """A fixture project: the files, a package.json unless given, and node_modules linked in."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        write(root / name, text)
+    if "package.json" not in files:
+        write(root / "package.json", json.dumps({"name": root.name, "private": True}))
+    (root / "node_modules").symlink_to(modules, target_is_directory=True)
+    return root
+
+
+def node(script: Path, cwd: Path, timeout: float = 120) -> str:
+    return run_tool(["node", str(script)], cwd, timeout=timeout)
+
+
+def check_batch(sections: list[str], cases: list[tuple[str, str]], tmp_path: Path) -> None:
+    """Scan all sections as one log; each (entry id, needle) must rank first on its line.
+
+    The expected line is the first one holding the needle, found in the real output.
+    """
+    output = "\n".join(sections)
+    log = write(tmp_path / "real-output.log", output)
+    lines = output.split("\n")
+    doc = scan_json(log, tmp_path / "data")
+    matches = {m["line"]: m for m in doc["files"][0]["matches"]}
+    problems = []
+    for entry_id, needle in cases:
+        line = next((i + 1 for i, text in enumerate(lines) if needle in text), None)
+        if line is None:
+            problems.append(f"{entry_id}: the tools printed no line holding {needle!r}")
+        elif line not in matches or matches[line]["kind"] != "regex":
+            problems.append(f"{entry_id}: no pattern matched line {line}: {lines[line - 1]!r}")
+        elif matches[line]["entry_id"] != entry_id:
+            problems.append(
+                f"{entry_id}: line {line} ranked {matches[line]['entry_id']} first: "
+                f"{lines[line - 1]!r}"
+            )
+    assert not problems, "\n".join(problems) + "\n--- output ---\n" + output
+
+
+# ---------------------------------------------------------------------------- React and Vue
+
+JSDOM_GLOBALS = """
+const { JSDOM } = require('jsdom');
+const dom = new JSDOM('<!DOCTYPE html><div id="root"></div>' + (globalThis.SSR_HTML || ''));
+for (const k of ['window', 'document', 'navigator', 'Element', 'SVGElement', 'Node',
+  'HTMLElement', 'MathMLElement']) globalThis[k] = k === 'window' ? dom.window : dom.window[k];
+"""
+
+REACT_SERVER = """
+const React = require('react');
+const { renderToString } = require('react-dom/server');
+const h = React.createElement;
+function run(el) {
+  try { renderToString(el); } catch (e) { console.error(String(e.stack || e).split('\\n')[0]); }
+}
+run(h(function Loop() { const [n, set] = React.useState(0); set(n + 1); return h('p', null, n); }));
+run(h(undefined));
+run(h('div', null, { id: 1, name: 'x' }));
+try { React.useState(0); } catch (e) { /* the hook call error is logged first */ }
+run(h('div', null, function Foo() {}));
+run(h('ul', null, [1, 2].map((i) => h('li', null, i))));
+run(h('div', { isActive: true }));
+"""
+
+REACT_CLIENT = (
+    'globalThis.SSR_HTML = \'<div id="ssr"><p>server</p></div><div id="attr">'
+    '<p class="a">x</p></div>\';\n'
+    + JSDOM_GLOBALS
+    + """
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+const React = require('react');
+const { createRoot, hydrateRoot } = require('react-dom/client');
+const h = React.createElement;
+const onUncaughtError = (e) => console.error('Uncaught ' + String(e).split('\\n')[0]);
+function render(el) {
+  const c = document.createElement('div');
+  document.body.appendChild(c);
+  try { React.act(() => createRoot(c, { onUncaughtError }).render(el)); }
+  catch (e) { console.error(String(e).split('\\n')[0]); }
+}
+function More() {
+  const [n, set] = React.useState(0);
+  React.useEffect(() => { if (n === 0) set(1); }, [n]);
+  if (n > 0) { React.useState(1); }
+  return h('p', null, n);
+}
+function Fewer() {
+  const [n, set] = React.useState(0);
+  React.useEffect(() => { if (n === 0) set(1); }, [n]);
+  if (n > 0) return null;
+  React.useState(1);
+  return h('p', null, n);
+}
+function Ctl() {
+  const [v, set] = React.useState(undefined);
+  React.useEffect(() => set('x'), []);
+  return h('input', { value: v, onChange() {} });
+}
+function Depth() {
+  const [n, set] = React.useState(0);
+  React.useLayoutEffect(() => set(n + 1));
+  return h('p', null, n);
+}
+function Child({ setP }) { setP(1); return null; }
+function Parent() { const [, setP] = React.useState(0); return h(Child, { setP }); }
+render(h(More));
+render(h(Fewer));
+render(h('ul', null, [1, 1].map((i) => h('li', { key: i }, i))));
+render(h('p', null, h('div', null, 'x')));
+render(h(Ctl));
+render(h(Depth));
+render(h(Parent));
+try { createRoot(null); } catch (e) { console.error(String(e).split('\\n')[0]); }
+const onRecoverableError = (e) => console.error(String(e).split('\\n')[0]);
+React.act(() => hydrateRoot(document.getElementById('ssr'), h('p', null, 'client'),
+  { onRecoverableError }));
+React.act(() => hydrateRoot(document.getElementById('attr'), h('p', { className: 'b' }, 'x')));
+"""
+)
+
+VUE_SERVER = """
+const { createSSRApp, h, inject, defineComponent, resolveComponent } = require('vue');
+const { renderToString } = require('@vue/server-renderer');
+async function run(comp) { await renderToString(createSSRApp(comp)); }
+(async () => {
+  await run({ render() { return h(resolveComponent('MyWidget')); } });
+  inject('x');
+  const Fragment = { render() { return [h('a'), h('b')]; } };
+  await run({ render() { return h(Fragment, { class: 'x' }); } });
+  const Count = { props: { count: Number }, render() { return h('p'); } };
+  await run({ render() { return h(Count, { count: 'NaN' }); } });
+  const Title = { props: { title: { type: String, required: true } }, render() { return h('p'); } };
+  await run({ render() { return h(Title); } });
+  await run({ render() { return h({ name: 'Home' }); } });
+  await run({ render() { return h({ render() { return h('p', this.notDefined); } }); } });
+})();
+"""
+
+VUE_CLIENT = (
+    "globalThis.SSR_HTML = '<div id=\"ssr\"><span>x</span></div>';\n"
+    + JSDOM_GLOBALS
+    + """
+const { h, ref, watch, createApp, createSSRApp, defineComponent } = require('vue');
+createSSRApp({ render: () => h('div', 'x') }).mount('#ssr');
+const vm = require('vm');
+const fs = require('fs');
+const runtimeOnly = require.resolve('vue/dist/vue.runtime.global.js');
+vm.runInThisContext(fs.readFileSync(runtimeOnly, 'utf8') + ';globalThis.VueRuntime = Vue;');
+VueRuntime.createApp({ template: '<p>hi</p>' }).mount(document.createElement('div'));
+const Todo = defineComponent({
+  name: 'TodoList',
+  setup() {
+    const n = ref(0);
+    watch(n, () => { n.value++; });
+    n.value++;
+    return () => h('p', n.value);
+  },
+});
+createApp(Todo).mount('#root');
+"""
+)
+
+
+def test_react_and_vue_errors(modules: Path, tmp_path: Path) -> None:
+    work = project(
+        tmp_path / "rv",
+        modules,
+        {
+            "react-server.js": REACT_SERVER,
+            "react-client.js": REACT_CLIENT,
+            "vue-server.js": VUE_SERVER,
+            "vue-client.js": VUE_CLIENT,
+        },
+    )
+    sections = [node(work / name, work) for name in ("react-server.js", "react-client.js")]
+    sections += [node(work / name, work) for name in ("vue-server.js", "vue-client.js")]
+    check_batch(
+        sections,
+        [
+            ("react/too-many-re-renders", "Too many re-renders"),
+            ("react/element-type-invalid", "Element type is invalid"),
+            ("react/objects-not-valid-as-child", "Objects are not valid as a React child"),
+            ("react/invalid-hook-call", "Invalid hook call"),
+            ("react/functions-not-valid-as-child", "Functions are not valid as a React child"),
+            ("react/unique-key-prop", 'Each child in a list should have a unique "key"'),
+            ("react/unknown-dom-prop", "React does not recognize the `isActive` prop"),
+            ("react/rendered-more-hooks", "Rendered more hooks than"),
+            ("react/rendered-fewer-hooks", "Rendered fewer hooks than expected"),
+            ("react/duplicate-key", "Encountered two children with the same key"),
+            ("react/dom-nesting-hydration", "cannot be a descendant of <p>"),
+            ("react/uncontrolled-to-controlled", "changing an uncontrolled input"),
+            ("react/maximum-update-depth-exceeded", "Maximum update depth exceeded"),
+            ("react/cannot-update-while-rendering", "Cannot update a component (`Parent`)"),
+            ("react/target-container-not-dom", "Target container is not a DOM element"),
+            ("nextjs/hydration-failed", "Hydration failed because"),
+            ("nextjs/hydration-attribute-mismatch", "A tree hydrated but some attributes"),
+            ("vue/failed-to-resolve-component", "Failed to resolve component: MyWidget"),
+            ("vue/api-called-outside-setup", "inject() can only be used inside setup()"),
+            ("vue/extraneous-non-props-attributes", "Extraneous non-props attributes"),
+            ("vue/invalid-prop-type", 'type check failed for prop "count"'),
+            ("vue/missing-required-prop", 'Missing required prop: "title"'),
+            ("vue/missing-template-or-render", "Component Home is missing template"),
+            ("vue/property-accessed-not-defined", 'Property "notDefined" was accessed'),
+            ("vue/hydration-mismatch", "Hydration node mismatch"),
+            ("vue/runtime-compilation-not-supported", "runtime compilation is not supported"),
+            ("vue/maximum-recursive-updates", "Maximum recursive updates exceeded"),
+        ],
+        tmp_path,
+    )
+
+
+# ------------------------------------------------------------- Angular, Jest, TypeScript, ESLint
+
+ANGULAR_APP = """import { Component } from '@angular/core';
+
+@Component({
+  selector: 'app-root',
+  standalone: true,
+  template: '<app-user-card></app-user-card><input [ngModel]="name">',
+})
+export class AppComponent {
+  name = 'x';
+}
+"""
+
+ANGULAR_RUNTIME = """
+import '@angular/compiler';
+import { Injector, inject, NgZone } from '@angular/core';
+class HttpClient {}
+class A {}
+class B {}
+const attempts = [
+  () => Injector.create({ providers: [] }).get(HttpClient),
+  () => inject(HttpClient),
+  () => Injector.create({ providers: [
+    { provide: A, useFactory: () => inject(B) },
+    { provide: B, useFactory: () => inject(A) },
+  ] }).get(A),
+  () => new NgZone({}),
+];
+for (const attempt of attempts) {
+  try { attempt(); } catch (e) { console.error(String(e)); }
+}
+"""
+
+JEST_FILES = {
+    "t/esm.test.js": "import fs from 'fs';\ntest('a', () => expect(fs).toBeTruthy());\n",
+    "t/req.test.js": "const m = require('nope-module');\ntest('a', () => {});\n",
+    "t/empty.test.js": "// no test here\n",
+    "t/slow.test.js": "test('slow', () => new Promise(() => {}), 300);\n",
+    "t/dom.test.js": "test('dom', () => { document.createElement('div'); });\n",
+    "t/jsx.test.js": "const el = <div />;\ntest('a', () => {});\n",
+    "open/open.test.js": (
+        "test('open', () => {\n"
+        "  const t = setInterval(() => {}, 100);\n"
+        "  setTimeout(() => clearInterval(t), 2500);\n"
+        "});\n"
+    ),
+}
+
+TS_FILES = {
+    "tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "strict": True,
+                "module": "nodenext",
+                "target": "es2022",
+                "lib": ["es2022"],
+                "noEmit": True,
+                "types": [],
+            },
+            "include": ["src"],
+        }
+    ),
+    "src/a.ts": """interface User { name: string }
+function f(n: number) { return n; }
+const u: User = { name: 'x' };
+const x: number = 'str';
+f('str');
+import nothere from 'lodash-nothere';
+void [notDefinedAnywhere, u.email, x, nothere];
+const arr: string[] = [];
+const first = arr.find(() => true);
+void first.length;
+import React from 'react';
+void React;
+export {};
+""",
+}
+
+ESLINT_FILES = {
+    "eslint.config.js": "module.exports = [{ rules: { 'no-undef': 'error' } }];\n",
+    "a.js": "// eslint-disable-next-line react-hooks/exhaustive-deps\nconst x = 1;\nvoid x;\n",
+}
+
+
+def angular_jest_ts_eslint_sections(modules: Path, tmp_path: Path) -> list[str]:
+    bin_ = modules / ".bin"
+    sections = []
+    ng = project(
+        tmp_path / "ng",
+        modules,
+        {
+            "src/app.ts": ANGULAR_APP,
+            "runtime.mjs": ANGULAR_RUNTIME,
+            "tsconfig.json": json.dumps(
+                {
+                    "compilerOptions": {
+                        "strict": True,
+                        "target": "es2022",
+                        "module": "es2022",
+                        "moduleResolution": "bundler",
+                        "outDir": "out",
+                        "rootDir": "src",
+                        "lib": ["es2022", "dom"],
+                        "skipLibCheck": True,
+                    },
+                    "files": ["src/app.ts"],
+                    "angularCompilerOptions": {"strictTemplates": True},
+                }
+            ),
+        },
+    )
+    sections.append(run_tool([str(bin_ / "ngc"), "-p", "tsconfig.json"], ng, timeout=300))
+    sections.append(node(ng / "runtime.mjs", ng))
+
+    jt = project(tmp_path / "jt", modules, JEST_FILES)
+    jest = str(bin_ / "jest")
+    sections.append(run_tool([jest, "--ci", "t"], jt, timeout=300))
+    sections.append(run_tool([jest, "--ci", "-i", "open"], jt, timeout=120))
+    sections.append(run_tool([jest, "--ci", "nomatch"], jt, timeout=120))
+    sections.append(
+        run_tool([jest, "--ci", "--testEnvironment", "jest-environment-nope", "t"], jt, timeout=120)
+    )
+
+    ts = project(tmp_path / "ts", modules, TS_FILES)
+    sections.append(run_tool([str(bin_ / "tsc"), "-p", "."], ts, timeout=300))
+
+    es = project(tmp_path / "es", modules, ESLINT_FILES)
+    sections.append(run_tool([str(bin_ / "eslint"), "a.js"], es, timeout=120))
+    return sections
+
+
+def test_angular_jest_typescript_eslint_errors(modules: Path, tmp_path: Path) -> None:
+    check_batch(
+        angular_jest_ts_eslint_sections(modules, tmp_path),
+        [
+            ("angular/not-a-known-element", "NG8001"),
+            ("angular/cant-bind-unknown-property", "NG8002"),
+            ("angular/null-injector-no-provider", "NG0201: No provider found"),
+            ("angular/inject-outside-injection-context", "NG0203: The `HttpClient` token"),
+            ("angular/circular-dependency-di", "NG0200: Circular dependency"),
+            ("angular/requires-zonejs", "NG0908"),
+            ("jest/must-use-import-to-load-esm", "Must use import to load ES Module"),
+            ("jest/cannot-find-module-from", "Cannot find module 'nope-module' from"),
+            ("jest/wrong-test-environment", 'Consider using the "jsdom" test environment'),
+            ("jest/exceeded-timeout", "Exceeded timeout of 300 ms"),
+            ("jest/suite-must-contain-test", "Your test suite must contain at least one test"),
+            ("jest/encountered-unexpected-token", "Jest encountered an unexpected token"),
+            ("jest/did-not-exit", "Jest did not exit one second"),
+            ("jest/no-tests-found", "No tests found, exiting with code 1"),
+            ("jest/test-environment-not-found", "jest-environment-nope cannot be found"),
+            ("typescript/type-not-assignable", "error TS2322"),
+            ("typescript/argument-not-assignable", "error TS2345"),
+            ("typescript/cannot-find-module", "error TS2307"),
+            ("typescript/cannot-find-name", "error TS2304"),
+            ("typescript/property-does-not-exist", "error TS2339"),
+            ("typescript/possibly-undefined", "error TS18048"),
+            ("typescript/no-declaration-file", "error TS7016"),
+            ("eslint/definition-for-rule-not-found", "Definition for rule 'react-hooks"),
+        ],
+        tmp_path,
+    )
+
+
+# ------------------------------------------------------------------------- Vite and Next.js
+
+VITE_DEV = """
+import { createServer } from 'vite';
+import net from 'node:net';
+const blocker = net.createServer().listen(0, '127.0.0.1');
+await new Promise((resolve) => blocker.on('listening', resolve));
+const proxy = { '/api': 'http://127.0.0.1:9' };
+const taken = await createServer({
+  server: { port: blocker.address().port, strictPort: true, host: '127.0.0.1' },
+});
+try { await taken.listen(); } catch (e) { console.error('error when starting dev server:\\n' + e); }
+await taken.close();
+const server = await createServer({ server: { port: 0, host: '127.0.0.1', proxy } });
+await server.listen();
+const base = 'http://127.0.0.1:' + server.httpServer.address().port;
+for (const path of ['/src/main.js', '/api/users']) await (await fetch(base + path)).text();
+await server.close();
+blocker.close();
+"""
+
+VITE_FILES = {
+    "package.json": json.dumps({"name": "vt", "private": True, "type": "module"}),
+    "index.html": '<script type="module" src="/src/main.js"></script>\n',
+    "src/main.js": 'import x from "not-a-real-pkg";\nconsole.log(x);\n',
+    "dev.mjs": VITE_DEV,
+}
+
+NEXT_LAYOUT = (
+    "export default function RootLayout({ children }) {\n"
+    "  return <html><body>{children}</body></html>;\n}\n"
+)
+
+NEXT_COMPILE = {
+    "app/layout.js": NEXT_LAYOUT,
+    "app/page.js": (
+        "import { useState } from 'react';\n"
+        "export default function Page() { const [n] = useState(0); return <p>{n}</p>; }\n"
+    ),
+    "app/x/page.js": (
+        "import pad from 'left-pad-nope';\nexport default function X() { return <p>{pad}</p>; }\n"
+    ),
+}
+
+NEXT_PRERENDER = {
+    "app/layout.js": NEXT_LAYOUT,
+    "app/page.js": "export default function Page() { return <p>home</p>; }\n",
+    "app/search/page.js": (
+        "'use client';\n"
+        "import { useSearchParams } from 'next/navigation';\n"
+        "export default function Search() {\n"
+        "  const q = useSearchParams();\n"
+        "  return <p>{q.get('q')}</p>;\n}\n"
+    ),
+}
+
+
+def next_build(modules: Path, root: Path, files: dict[str, str]) -> str:
+    app = project(root, modules, files)
+    env = {"NEXT_TELEMETRY_DISABLED": "1"}
+    # webpack mode: Turbopack refuses a node_modules that links outside the project root.
+    return run_tool(
+        [str(modules / ".bin" / "next"), "build", "--webpack"], app, env=env, timeout=600
+    )
+
+
+def test_vite_errors(modules: Path, tmp_path: Path) -> None:
+    vt = project(tmp_path / "vt", modules, VITE_FILES)
+    vite = str(modules / ".bin" / "vite")
+    sections = [run_tool([vite, "build"], vt, timeout=300), node(vt / "dev.mjs", vt)]
+    check_batch(
+        sections,
+        [
+            ("vite/build-failed-to-resolve-import", "Rolldown failed to resolve import"),
+            ("vite/port-already-in-use", "is already in use"),
+            ("vite/dependencies-could-not-be-resolved", "imported but could not be resolved"),
+            ("vite/failed-to-resolve-import", 'Failed to resolve import "not-a-real-pkg"'),
+            ("vite/http-proxy-error", "http proxy error: /api/users"),
+        ],
+        tmp_path,
+    )
+
+
+@pytest.mark.slow
+def test_nextjs_build_errors(modules: Path, tmp_path: Path) -> None:
+    next_bin = str(modules / ".bin" / "next")
+    env = {"NEXT_TELEMETRY_DISABLED": "1"}
+    empty = project(tmp_path / "empty", modules, {})
+    sections = [
+        run_tool([next_bin, "build", "--webpack"], empty, env=env, timeout=300),
+        run_tool([next_bin, "start", "-p", "0"], empty, env=env, timeout=300),
+        next_build(modules, tmp_path / "compile", NEXT_COMPILE),
+        next_build(modules, tmp_path / "prerender", NEXT_PRERENDER),
+    ]
+    check_batch(
+        sections,
+        [
+            ("nextjs/no-pages-or-app-dir", "Couldn't find any `pages` or `app` directory"),
+            ("nextjs/no-production-build", "Could not find a production build"),
+            ("nextjs/client-hook-in-server-component", "depends on `useState`"),
+            ("nextjs/module-not-found", "Can't resolve 'left-pad-nope'"),
+            ("nextjs/missing-suspense-csr-bailout", "should be wrapped in a suspense boundary"),
+            ("nextjs/prerender-error", 'Error occurred prerendering page "/search"'),
+            ("nextjs/export-encountered-errors", "Export encountered an error on /search"),
+        ],
+        tmp_path,
+    )
