@@ -1195,6 +1195,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>你对本条目已不再列出的操作所做的标记</translation>
     </message>
     <message>
+        <source>Show {count} earlier notes ({hidden} not shown)</source>
+        <translation>显示更早的 {count} 条笔记（还有 {hidden} 条未显示）</translation>
+    </message>
+    <message>
         <source>Worked for me</source>
         <translation>对我有效</translation>
     </message>

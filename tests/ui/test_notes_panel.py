@@ -164,3 +164,48 @@ def test_notes_on_an_id_not_in_the_catalogue_can_be_added(notes, store):
     notes.set_entry(GONE)
     notes.add_note("about a removed entry")
     assert [n.entry_id for n in store.all_notes()] == [GONE]
+
+
+def test_an_entry_with_ten_thousand_notes_builds_one_page_and_pages_on_demand(
+    qtbot, store, tmp_path
+):
+    """Issue "Hardening": 10k notes on one entry blocked the GUI 19 s each time it was shown."""
+    import datetime as dt
+    import json
+
+    from triage_app.ui.notes.panel import PAGE
+
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    notes = [
+        {
+            "note_id": f"00000000-0000-4000-8000-{number:012d}",
+            "entry_id": HUB,
+            "text": f"note number {number}",
+            "tags": [],
+            "created": (start + dt.timedelta(seconds=number)).isoformat(),
+            "updated": (start + dt.timedelta(seconds=number)).isoformat(),
+        }
+        for number in range(10_000)
+    ]
+    export = tmp_path / "many.json"
+    from triage_app.core.notes.transfer import EXPORT_FORMAT
+
+    doc = {"format": EXPORT_FORMAT, "schema_version": 1, "notes": notes, "marks": []}
+    export.write_text(json.dumps(doc))
+    store.import_from(export)
+    panel = NotesPanel(NotesService(store))
+    qtbot.addWidget(panel)
+    panel.set_entry(HUB)
+    shown = panel.editors()
+    assert len(shown) == PAGE
+    assert [e.text() for e in shown] == [f"note number {n}" for n in range(10_000 - PAGE, 10_000)]
+    assert "10,000" in panel.title.text()
+    assert not panel.earlier_button.isHidden()
+    assert f"{10_000 - PAGE:,}" in panel.earlier_button.text()
+    panel.earlier_button.click()
+    shown = panel.editors()
+    assert len(shown) == 2 * PAGE
+    assert shown[0].text() == f"note number {10_000 - 2 * PAGE}"  # older notes go above
+    assert shown[-1].text() == "note number 9999"
+    panel.set_entry(None)
+    assert panel.editors() == [] and panel.earlier_button.isHidden()

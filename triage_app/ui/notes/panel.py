@@ -40,7 +40,12 @@ TEXT = {
     ),
     "read_only": QT_TRANSLATE_NOOP("Notes", "Notes are read-only: {reason}"),
     "orphans": QT_TRANSLATE_NOOP("Notes", "Your marks on actions this entry no longer lists"),
+    "earlier": QT_TRANSLATE_NOOP("Notes", "Show {count} earlier notes ({hidden} not shown)"),
 }
+
+# Notes shown at once: an entry with thousands of notes shows the newest page and builds the
+# editors of earlier pages only when asked (each editor is a few widgets; 10k froze the GUI).
+PAGE = 50
 
 
 def words_for(language: str) -> dict[str, str]:
@@ -62,12 +67,16 @@ class NotesPanel(QWidget):
         self._actions: set[str] = set()
         self._language = "en"
         self._editors: list[NoteEditor] = []
+        self._earlier: list = []  # older notes not yet shown (oldest first)
         self.title = QLabel(self)
         font = self.title.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.title.setFont(font)
         self.add_button = QPushButton(self)
+        self.earlier_button = QPushButton(self)
+        self.earlier_button.setFlat(True)
+        self.earlier_button.setObjectName("notesEarlierButton")
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)
         self.banner.setObjectName("notesReadOnlyBanner")
@@ -96,11 +105,13 @@ class NotesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.banner)
         layout.addWidget(self.hint)
+        layout.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addLayout(self._editor_box)
         layout.addWidget(self.orphans)
 
     def _connect_signals(self) -> None:
         self.add_button.clicked.connect(self._on_add_button_clicked)
+        self.earlier_button.clicked.connect(self.show_earlier)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.flush)
@@ -161,12 +172,20 @@ class NotesPanel(QWidget):
             editor.setParent(None)
             editor.deleteLater()
         self._editors = []
-        if self._entry_id is not None:
-            for note in self._notes.notes_for(self._entry_id):
-                self._add_editor(note)
+        notes = self._notes.notes_for(self._entry_id) if self._entry_id is not None else []
+        self._earlier = notes[:-PAGE] if len(notes) > PAGE else []
+        for note in notes[-PAGE:]:
+            self._add_editor(note)
         self._refresh_banner()
         self._refresh_hint()
         self._rebuild_orphans()
+
+    def show_earlier(self) -> None:
+        """Build the editors of the next page of older notes, above the ones shown."""
+        page, self._earlier = self._earlier[-PAGE:], self._earlier[:-PAGE]
+        for position, note in enumerate(page):
+            self._add_editor(note, position=position)
+        self._refresh_hint()
 
     @classmethod
     def confirm_delete(cls, parent: QWidget, preview: str) -> bool:
@@ -241,12 +260,16 @@ class NotesPanel(QWidget):
         self._refresh_hint()
         return True
 
-    def _add_editor(self, note) -> NoteEditor:
+    def _add_editor(self, note, position: int | None = None) -> NoteEditor:
         editor = NoteEditor(self._notes, self._entry_id, note, self)
         editor.saved.connect(self._on_editor_saved)
         editor.delete_requested.connect(self._on_editor_delete_requested)
-        self._editor_box.addWidget(editor)
-        self._editors.append(editor)
+        if position is None:
+            self._editor_box.addWidget(editor)
+            self._editors.append(editor)
+        else:
+            self._editor_box.insertWidget(position, editor)
+            self._editors.insert(position, editor)
         return editor
 
     def _apply_language(self) -> None:
@@ -256,8 +279,14 @@ class NotesPanel(QWidget):
 
     def _refresh_hint(self) -> None:
         words = words_for(self._language)
-        count = sum(1 for e in self._editors if e.note is not None)
-        self.title.setText(f"{words['title']} ({count})" if count else words["title"])
+        count = sum(1 for e in self._editors if e.note is not None) + len(self._earlier)
+        hidden = len(self._earlier)
+        self.earlier_button.setVisible(hidden > 0)
+        if hidden:
+            self.earlier_button.setText(
+                words["earlier"].format(count=min(PAGE, hidden), hidden=f"{hidden:,}")
+            )
+        self.title.setText(f"{words['title']} ({count:,})" if count else words["title"])
         error = self._notes.read_error
         unreadable = self.tr("Cannot read the notes: {reason}").format(reason=error)
         self.hint.setText(unreadable if error else words["empty"])
