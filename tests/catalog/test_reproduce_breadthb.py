@@ -295,6 +295,93 @@ RUST_CASES = [
     ("rust/edition-not-supported-by-cargo", "this version of Cargo is older than the"),
 ]
 
+JAVA_MAIN = """import java.util.*;
+public class M {
+    public static void main(String[] a) throws Exception {
+        switch (a[0]) {
+            case "cce": Object o = "s"; Integer i = (Integer) o; break;
+            case "aioobe": int[] x = new int[3]; System.out.println(x[a.length + 4]); break;
+            case "ioobe": new ArrayList<Integer>().get(0); break;
+            case "nfe": Integer.parseInt("12a"); break;
+            case "arith": System.out.println(1 / (a.length - 1)); break;
+            case "nsee": new ArrayList<String>().iterator().next(); break;
+            case "uoe": List.of(1).add(2); break;
+            case "fnf": new java.io.FileInputStream("/nonexistent/app.properties"); break;
+            case "inacc": String.class.getDeclaredField("value").setAccessible(true); break;
+            case "eiie": System.out.println(Init.V); break;
+            default: break;
+        }
+    }
+}
+class Init { static int V = Integer.parseInt("x"); }
+"""
+
+JAVA_SCRIPT = r"""
+w() { mkdir -p "$(dirname "$1")"; printf '%b' "$2" > "$1"; }
+mkdir -p rt && cp ../M.java rt/ && (cd rt && javac M.java)
+for c in cce aioobe ioobe nfe arith nsee uoe fnf inacc eiie; do java -cp rt M $c; done
+w jc/Foo.java 'public class Bar { }\n'
+w jc/U.java 'public class U { void m() { throw new Exception("x"); } }\n'
+w jc/R.java 'public class R { int m(int x) { if (x > 0) return 1; } }\n'
+w jc/P.java 'import com.google.common.collect.ImmutableList;\npublic class P { }\n'
+w jc/S.java 'public class S { int n; public static void main(String[] a) { n = 1; } }\n'
+w jc/V.java 'public class V { void m() { int x; System.out.println(x); } }\n'
+w jc/A.java 'public class A implements Runnable { }\n'
+w jc/Un.java 'public class Un { void m() { return; int x = 1; } }\n'
+w jc/Dp.java 'public class Dp { void m() {} void m() {} }\n'
+(cd jc && javac -d out Foo.java P.java S.java A.java Dp.java)
+for f in U R V Un; do (cd jc && javac -d out $f.java); done
+w jp/E.java 'public class E { void m() { int x = 1; }\n'
+(cd jp && javac -d out E.java)
+w jw/Gn.java 'import java.util.*;\npublic class Gn { void m() { List l = new ArrayList(); l.add(1); } }\n'
+(cd jw && javac -Werror -Xlint:unchecked -d out Gn.java)
+javac -source 99 jc/Dp.java
+javac -source 17 -target 99 jc/Dp.java
+java -jar /nonexistent/app.jar
+w jr/M.java 'public class M { public static void main(String[] a) {} }\n'
+(cd jr && javac M.java && jar cf app.jar M.class && java -jar app.jar)
+w jr/bad.jar 'not a zip\n'
+(cd jr && java -jar bad.jar)
+java -XX:MaxPermSize=256m -version
+java -Xmx12x -version
+java -Xms4g -Xmx1g -version
+java --illegal-thing -version
+"""
+
+JAVA_CASES = [
+    ("java/class-cast-exception", "java.lang.ClassCastException"),
+    ("java/index-out-of-bounds", "java.lang.ArrayIndexOutOfBoundsException"),
+    ("java/index-out-of-bounds", "java.lang.IndexOutOfBoundsException"),
+    ("java/number-format-exception", "java.lang.NumberFormatException"),
+    ("java/arithmetic-divide-by-zero", "java.lang.ArithmeticException: / by zero"),
+    ("java/no-such-element-exception", "java.util.NoSuchElementException"),
+    ("java/unsupported-operation-exception", "java.lang.UnsupportedOperationException"),
+    ("java/file-not-found-exception", "java.io.FileNotFoundException"),
+    ("java/inaccessible-object-module-not-open", "java.lang.reflect.InaccessibleObjectException"),
+    ("java/exception-in-initializer-error", "java.lang.ExceptionInInitializerError"),
+    ("java/javac-public-class-wrong-file-name", "is public, should be declared in a file named"),
+    ("java/javac-unreported-exception", "must be caught or declared to be thrown"),
+    ("java/javac-missing-return-statement", "error: missing return statement"),
+    ("java/javac-package-does-not-exist", "error: package com.google.common.collect does not exist"),
+    ("java/javac-non-static-from-static-context", "cannot be referenced from a static context"),
+    ("java/javac-variable-might-not-be-initialized", "might not have been initialized"),
+    ("java/javac-does-not-override-abstract-method", "does not override abstract method"),
+    ("java/javac-unreachable-statement", "error: unreachable statement"),
+    ("java/javac-already-defined", "is already defined in class"),
+    ("java/javac-reached-end-of-file", "reached end of file while parsing"),
+    ("java/javac-warnings-found-werror", "warnings found and -Werror specified"),
+    ("java/javac-invalid-release", "error: invalid source release: 99"),
+    ("java/javac-invalid-release", "error: invalid target release: 99"),
+    ("java/unable-to-access-jarfile", "Error: Unable to access jarfile"),
+    ("java/no-main-manifest-attribute", "no main manifest attribute, in app.jar"),
+    ("java/invalid-or-corrupt-jarfile", "Error: Invalid or corrupt jarfile"),
+    ("java/unrecognized-vm-option", "Unrecognized VM option 'MaxPermSize=256m'"),
+    ("java/could-not-create-jvm", "Error: Could not create the Java Virtual Machine."),
+    ("java/invalid-heap-size", "Invalid maximum heap size: -Xmx12x"),
+    ("java/invalid-heap-size", "Initial heap size set to a larger value than the maximum heap size"),
+    ("java/unrecognized-vm-option", "Unrecognized option: --illegal-thing"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -370,4 +457,16 @@ def test_rustc_cargo_errors(tmp_path: Path) -> None:
     _assert_ranked_first(output, RUST_CASES, tmp_path)
 
 
-REPRODUCED_IDS = sorted({entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES})
+def test_java_javac_errors(tmp_path: Path) -> None:
+    for tool in ("java", "javac", "jar"):
+        require_tool(tool)
+    (tmp_path / "M.java").write_text(JAVA_MAIN, encoding="utf-8")
+    _assert_ranked_first(_run_script(tmp_path, JAVA_SCRIPT), JAVA_CASES, tmp_path)
+
+
+# java/javac-invalid-release is listed by test_reproduce_cinfra; here it only proves the
+# "invalid source/target release" wordings its provenance quotes.
+_ELSEWHERE = {"java/javac-invalid-release"}
+REPRODUCED_IDS = sorted(
+    {entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES} - _ELSEWHERE
+)
