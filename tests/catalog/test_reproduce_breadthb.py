@@ -362,7 +362,10 @@ JAVA_CASES = [
     ("java/javac-public-class-wrong-file-name", "is public, should be declared in a file named"),
     ("java/javac-unreported-exception", "must be caught or declared to be thrown"),
     ("java/javac-missing-return-statement", "error: missing return statement"),
-    ("java/javac-package-does-not-exist", "error: package com.google.common.collect does not exist"),
+    (
+        "java/javac-package-does-not-exist",
+        "error: package com.google.common.collect does not exist",
+    ),
     ("java/javac-non-static-from-static-context", "cannot be referenced from a static context"),
     ("java/javac-variable-might-not-be-initialized", "might not have been initialized"),
     ("java/javac-does-not-override-abstract-method", "does not override abstract method"),
@@ -378,7 +381,10 @@ JAVA_CASES = [
     ("java/unrecognized-vm-option", "Unrecognized VM option 'MaxPermSize=256m'"),
     ("java/could-not-create-jvm", "Error: Could not create the Java Virtual Machine."),
     ("java/invalid-heap-size", "Invalid maximum heap size: -Xmx12x"),
-    ("java/invalid-heap-size", "Initial heap size set to a larger value than the maximum heap size"),
+    (
+        "java/invalid-heap-size",
+        "Initial heap size set to a larger value than the maximum heap size",
+    ),
     ("java/unrecognized-vm-option", "Unrecognized option: --illegal-thing"),
 ]
 
