@@ -781,6 +781,72 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>FilterActions</name>
+    <message>
+        <source>F&amp;ilter lines</source>
+        <translation>筛选行(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Errors</source>
+        <translation>错误(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Warnings</source>
+        <translation>警告(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Info</source>
+        <translation>信息(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Debug</source>
+        <translation>调试(&amp;D)</translation>
+    </message>
+    <message>
+        <source>No context lines</source>
+        <translation>不显示上下文行</translation>
+    </message>
+    <message>
+        <source>{n} context lines around matches</source>
+        <translation>匹配行前后各 {n} 行上下文</translation>
+    </message>
+    <message>
+        <source>&amp;Show all lines</source>
+        <translation>显示所有行(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>FilterChip</name>
+    <message>
+        <source>Show all lines</source>
+        <translation>显示所有行</translation>
+    </message>
+    <message>
+        <source>Clear every filter (Ctrl+Shift+M)</source>
+        <translation>清除所有筛选（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+        <source>only matched lines, {n} lines of context</source>
+        <translation>只显示匹配行，前后各 {n} 行上下文</translation>
+    </message>
+    <message>
+        <source>only matched lines</source>
+        <translation>只显示匹配行</translation>
+    </message>
+    <message>
+        <source>levels {names}</source>
+        <translation>级别 {names}</translation>
+    </message>
+    <message>
+        <source>Filter: {what}. Reading levels… {rows} lines</source>
+        <translation>筛选：{what}。正在读取级别… 已读 {rows} 行</translation>
+    </message>
+    <message>
+        <source>Filter: {what}. Showing {shown} of {total} lines.</source>
+        <translation>筛选：{what}。显示 {total} 行中的 {shown} 行。</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in log (Enter: next, Shift+Enter: previous)</source>

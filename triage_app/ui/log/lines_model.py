@@ -155,13 +155,53 @@ class MatchedLinesModel(QAbstractListModel):
         super().__init__(parent)
         self._source = source
         self._rows: list[int] = []  # source rows, ascending
+        self._matched: set[int] = set()  # the matched ones among them
+        self.context = 0  # lines shown before and after each matched line
         source.modelReset.connect(self._on_source_model_reset)
         source.dataChanged.connect(self._on_source_data_changed)
         source.rowsInserted.connect(self._on_source_rows_inserted)
 
+    def set_context(self, lines: int) -> None:
+        """Show `lines` lines before and after each matched line (like `grep -C`)."""
+        lines = max(0, lines)
+        if lines == self.context:
+            return
+        self.beginResetModel()
+        self.context = lines
+        self._rows = sorted(self._with_context(self._matched))
+        self.endResetModel()
+
+    def source_rows(self) -> list[int]:
+        """Every source row shown (ascending)."""
+        return list(self._rows)
+
+    def is_context(self, source_row: int) -> bool:
+        """`source_row` is shown only as context around a matched line."""
+        return source_row not in self._matched
+
+    def nearest_row(self, source_row: int) -> int | None:
+        """This model's row showing `source_row`, else the next one after it (or the last)."""
+        if not self._rows:
+            return None
+        return min(bisect.bisect_left(self._rows, source_row), len(self._rows) - 1)
+
+    def _with_context(self, rows: Iterable[int]) -> set[int]:
+        n = self.context
+        if not n:
+            return set(rows)
+        limit = self._source.rowCount()
+        return {
+            r + d
+            for r in rows
+            for d in range(-n, n + 1)
+            if r + d >= 0 and (d <= 0 or r + d < limit)
+        }
+
     def add_rows(self, rows: Iterable[int]) -> None:
         """Add matched source rows (duplicates ignored); appending is one batch."""
-        new = sorted(set(rows))
+        rows = set(rows)
+        self._matched.update(rows)
+        new = sorted(self._with_context(rows))
         if not new:
             return
         if not self._rows or new[0] > self._rows[-1]:  # the usual case: the scan goes forward
@@ -217,6 +257,7 @@ class MatchedLinesModel(QAbstractListModel):
     def _on_source_model_reset(self) -> None:
         self.beginResetModel()
         self._rows = []
+        self._matched = set()
         self.endResetModel()
 
     def _on_source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles) -> None:
@@ -231,3 +272,23 @@ class MatchedLinesModel(QAbstractListModel):
         hi = bisect.bisect_right(self._rows, last)
         if lo < hi:  # rows shown from the scan's text until now: repaint from the file
             self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0))
+
+
+class FilteredLinesModel(MatchedLinesModel):
+    """A chosen subset of a log's lines (what a level filter lets through), set in one go."""
+
+    def set_rows(self, rows: list[int], matched: set[int]) -> None:
+        """Show source `rows` (ascending); `matched` are the matched ones among them."""
+        self.beginResetModel()
+        self._rows = rows
+        self._matched = matched
+        self.endResetModel()
+
+    def append_rows(self, rows: list[int], matched: set[int]) -> None:
+        """Add source `rows`, all after the last one shown (a followed log grew)."""
+        if not rows:
+            return
+        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(rows) - 1)
+        self._rows.extend(rows)
+        self._matched.update(matched)
+        self.endInsertRows()

@@ -14,9 +14,11 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxL
 from triage_app.core.sanitize import for_clipboard
 from triage_app.ui.log.delegates import PADDING, LogLineDelegate
 from triage_app.ui.log.document import LogDocument
+from triage_app.ui.log.filter_chip import FilterChip
 from triage_app.ui.log.finder import Finder
 from triage_app.ui.log.follow import LogFollower
-from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
+from triage_app.ui.log.level_filter import LevelFilter
+from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE, MatchedLinesModel
 from triage_app.ui.log.scrollbar import MarkerScrollBar
 
 MARKER_REFRESH_MS = 150
@@ -51,6 +53,9 @@ class LogView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        self.chip = FilterChip(self)
+        self.level_filter = LevelFilter(document, self)
+        layout.addWidget(self.chip)
         layout.addWidget(self.table)
         layout.addWidget(self.find_bar)
         self._marker_timer = QTimer(self)
@@ -59,6 +64,7 @@ class LogView(QWidget):
         self.follower = LogFollower(document, self)
         self._stick = False  # at the bottom when rows were added: stay there (follow)
         self._restore: int | None = None  # a line to go to once it is read (Reload)
+        self._last_line: int | None = None  # the current line, kept while a model resets
         self._set_model(document.lines_model)
         self._first_painted = False
         self.table.viewport().installEventFilter(self)
@@ -91,6 +97,9 @@ class LogView(QWidget):
         doc = self.document
         doc.lines_changed.connect(self._on_document_lines_changed)
         doc.matches_added.connect(self._on_document_matches_added)
+        self.level_filter.changed.connect(self._show_filtered)
+        self.level_filter.progress.connect(self._on_level_filter_progress)
+        self.chip.clear_requested.connect(self.clear_filters)
         self.delegate.line_measured.connect(self._on_delegate_line_measured)
         self._marker_timer.timeout.connect(self._refresh_markers)
         if doc.lines_model is not None:
@@ -108,9 +117,8 @@ class LogView(QWidget):
     def go_to_line(self, line: int, *, select: bool = True) -> bool:
         """Scroll to 1-based `line` (centred) and make it current; False if it is not there."""
         row = line - 1
-        matched = self.document.matched_model
-        if self.only_matched and matched is not None and matched.row_for_source(row) is None:
-            self.set_only_matched(False)
+        if self._view_row(row) is None:  # hidden by a filter: show every line
+            self.clear_filters()
         model = self.table.model()
         if model is None:
             return False
@@ -161,19 +169,65 @@ class LogView(QWidget):
         """Show only the matched lines (or every line), keeping the current line in view."""
         if on == self.only_matched:
             return
-        current = self.current_line()
         self.only_matched = on
-        self._set_model(self.document.matched_model if on else self.document.lines_model)
+        if self.level_filter.active:
+            self.level_filter.set_levels(self.level_filter.levels, on)  # then _show_filtered
+        else:
+            self._show_filtered()
+        self.only_matched_changed.emit(on)
+
+    def set_levels(self, levels: frozenset[str] | None) -> None:
+        """Show only lines of these levels (a line without one has its previous line's)."""
+        self.level_filter.set_levels(levels, self.only_matched)
+        self._update_chip()
+
+    def set_context(self, lines: int) -> None:
+        """Lines shown around each match when only matched lines are shown."""
+        if self.document.matched_model is not None:
+            self.document.matched_model.set_context(lines)
+        if self.level_filter.active:
+            self.level_filter.set_levels(self.level_filter.levels, self.only_matched)
+        else:
+            self._show_filtered()
+
+    def clear_filters(self) -> None:
+        """Every line again (one click on the filter chip)."""
+        if self.level_filter.active:
+            self.level_filter.set_levels(None, False)
+        self.set_only_matched(False)
+
+    def _show_filtered(self) -> None:
+        """Show the model the filters ask for, keeping the current line (or the next one
+        shown) in view; never a hidden line, which would turn the filters off again (the
+        two toggles then called each other until RecursionError: issue 13, bug 1)."""
+        doc = self.document
+        model = self.level_filter.model if self.level_filter.active else None
+        if model is None and not self.level_filter.active:
+            model = doc.matched_model if self.only_matched else doc.lines_model
+        self._update_chip()
+        if model is None:
+            return  # levels are still being read
+        current = self.current_line() or self._last_line
+        if model is not self.table.model():
+            self._set_model(model)
         self._refresh_markers()
-        if current is not None and on and self.document.match_for_line(current) is None:
-            # The line the user was on is filtered out: go to the next matched one. Going to
-            # the line itself would turn the filter off again from inside this call, and the
-            # two signals then toggled each other until RecursionError (issue 13, bug 1).
-            row = self.document.next_match_row(current - 1)
-            current = row + 1 if row is not None else None
+        self._update_chip()
+        if current is not None and isinstance(model, MatchedLinesModel):
+            row = model.nearest_row(current - 1)
+            current = model.source_row(row) + 1 if row is not None else None
         if current is not None:
             self.go_to_line(current)
-        self.only_matched_changed.emit(on)
+
+    def _update_chip(self) -> None:
+        model, levels = self.table.model(), self.level_filter
+        self.chip.describe(
+            only_matched=self.only_matched,
+            context=self.document.matched_model.context if self.document.matched_model else 0,
+            levels=levels.levels,
+            shown=model.rowCount() if model is not None else 0,
+            total=self.document.line_count,
+            reading=levels.rows_read if levels.reading else None,
+        )
 
     def set_following(self, on: bool) -> bool:
         """Follow the file as it grows: new lines appear (and are scanned); the view stays at
@@ -221,8 +275,9 @@ class LogView(QWidget):
         self.table.viewport().update()
 
     def shutdown(self) -> None:
-        """Stop background work of this view (find threads, watching the file)."""
+        """Stop background work of this view (find threads, levels, watching the file)."""
         self.finder.shutdown()
+        self.level_filter.stop()
         self.follower.stop()
 
     # -- internals ------------------------------------------------------------------------
@@ -239,8 +294,9 @@ class LogView(QWidget):
         self._update_column_width()
 
     def _view_row(self, source_row: int) -> int | None:
-        if self.only_matched and self.document.matched_model is not None:
-            return self.document.matched_model.row_for_source(source_row)
+        model = self.table.model()
+        if isinstance(model, MatchedLinesModel):
+            return model.row_for_source(source_row)
         return source_row
 
     def _update_column_width(self, chars: int | None = None) -> None:
@@ -275,7 +331,7 @@ class LogView(QWidget):
 
     def _refresh_markers(self) -> None:
         doc = self.document
-        if self.only_matched:
+        if isinstance(self.table.model(), MatchedLinesModel):
             self.scrollbar.set_markers([], [], 0)
         else:
             self.scrollbar.set_markers(doc.regex_rows, doc.fuzzy_rows, doc.line_count)
@@ -285,7 +341,7 @@ class LogView(QWidget):
     def _on_document_lines_changed(self, count: int) -> None:
         if self._restore is not None and count >= self._restore and self.go_to_line(self._restore):
             self._restore = None
-        if self._stick and not self.only_matched:
+        if self._stick and not isinstance(self.table.model(), MatchedLinesModel):
             self.table.updateGeometries()  # the scroll range includes the new rows now
             self.table.scrollToBottom()
         self._stick = False
@@ -295,7 +351,12 @@ class LogView(QWidget):
         if not self._marker_timer.isActive():
             self._marker_timer.start()
 
+    def _on_level_filter_progress(self, _rows: int) -> None:
+        self._update_chip()
+
     def _on_document_matches_added(self, _matches: list) -> None:
+        if self.chip.isVisible():
+            self._update_chip()
         if not self._marker_timer.isActive():
             self._marker_timer.start()
 
@@ -307,4 +368,5 @@ class LogView(QWidget):
 
     def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
+            self._last_line = int(current.data(SOURCE_ROW_ROLE)) + 1
             self.line_selected.emit(int(current.data(SOURCE_ROW_ROLE)) + 1)

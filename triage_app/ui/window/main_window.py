@@ -42,6 +42,7 @@ from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
 from triage_app.ui.window.entry_sync import EntrySync
 from triage_app.ui.window.file_changes import FileChanges
+from triage_app.ui.window.filter_actions import FilterActions
 from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.stop_notice import StopNotice
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
         self.stop_notice = StopNotice(self)
         self.file_changes = FileChanges(self)
+        self.filter_actions = FilterActions(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)

@@ -1,0 +1,160 @@
+"""The level filter of one log view: which lines of the chosen levels to show.
+
+Levels are read once per log on a thread (`LevelJob`), then kept: changing the chosen levels
+only rebuilds the list of rows, in C loops (`bytes.translate` and `itertools.compress`), so
+it is quick even for millions of lines. Lines a followed log gains are read and appended.
+With "only matched lines" on, the filter applies to the matched lines and their context.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from triage_app.core import severity
+from triage_app.ui.log.document import LogDocument
+from triage_app.ui.log.lines_model import FilteredLinesModel
+from triage_app.ui.workers.levels import CODES, NO_LEVEL, LevelJob, Levels
+
+REFRESH_MS = 300  # after the log grew or new matches came, while filtering
+ALL_LEVELS = frozenset(CODES)
+
+
+class LevelFilter(QObject):
+    """Rows of a document whose level is among `levels` (None: no level filter).
+
+    Signals:
+        changed(): `model` was rebuilt (or the filter turned off); the view shows it.
+        progress(int): rows whose level has been read so far (before the first `changed`).
+    """
+
+    changed = Signal()
+    progress = Signal(int)
+
+    def __init__(self, document: LogDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.levels: frozenset[str] | None = None
+        self.only_matched = False
+        self.model: FilteredLinesModel | None = None
+        self._codes = bytearray()
+        self._built_to: int | None = None  # rows considered by the model (all-lines mode)
+        self._job: LevelJob | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+        document.lines_changed.connect(self._on_document_changed)
+        document.matches_added.connect(self._on_document_changed)
+
+    @property
+    def active(self) -> bool:
+        return self.levels is not None
+
+    @property
+    def reading(self) -> bool:
+        """Levels are still being read (the model is not there yet)."""
+        return self._job is not None and self.model is None
+
+    @property
+    def rows_read(self) -> int:
+        """Rows whose level is known."""
+        return len(self._codes)
+
+    def set_levels(self, levels: frozenset[str] | None, only_matched: bool) -> None:
+        """Show lines of `levels` only (None or every level: no filter)."""
+        self.levels = None if levels is None or levels >= ALL_LEVELS else frozenset(levels)
+        self.only_matched = only_matched
+        self._built_to = None
+        if self.levels is None:
+            self.model = None
+            self.changed.emit()
+            return
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the levels of new lines, then rebuild (or extend) the model."""
+        doc = self.document
+        if not self.active or doc.index is None or doc.closed:
+            return
+        if len(self._codes) < len(doc.index):
+            self._read_levels()
+            return
+        if self.model is None:
+            self.model = FilteredLinesModel(doc.lines_model, self)
+        if not self.only_matched and self._built_to is not None:
+            self._extend()
+            return
+        rows = self._allowed_rows()
+        self.model.set_rows(rows, {r for r in rows if doc.match_for_line(r + 1) is not None})
+        self._built_to = len(self._codes)
+        self.changed.emit()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _mask(self) -> bytes:
+        allowed = {CODES[level] for level in self.levels or ()} | {NO_LEVEL}
+        return bytes(1 if code in allowed else 0 for code in range(256))
+
+    def _allowed_rows(self, start: int = 0) -> list[int]:
+        doc = self.document
+        codes = self._codes
+        if self.only_matched and doc.matched_model is not None:
+            return [r for r in doc.matched_model.source_rows() if r < len(codes) and self._ok(r)]
+        keep = bytes(codes[start:]).translate(self._mask())
+        return list(itertools.compress(range(start, len(codes)), keep))
+
+    def _ok(self, row: int) -> bool:
+        code = self._codes[row]
+        return code == NO_LEVEL or any(CODES[level] == code for level in self.levels or ())
+
+    def _extend(self) -> None:
+        assert self.model is not None and self._built_to is not None
+        rows = self._allowed_rows(self._built_to)
+        doc = self.document
+        self.model.append_rows(rows, {r for r in rows if doc.match_for_line(r + 1) is not None})
+        self._built_to = len(self._codes)
+        self.changed.emit()
+
+    def _read_levels(self) -> None:
+        if self._job is not None:
+            return
+        index = self.document.index
+        assert index is not None
+        previous = self._codes[-1] if self._codes else NO_LEVEL
+        job = LevelJob(index, len(self._codes), previous, self)
+        job.progress.connect(self._on_level_job_progress)
+        job.result.connect(self._on_level_job_result)
+        job.finished.connect(job.deleteLater)
+        self._job = job
+        job.start()
+
+    def _on_level_job_progress(self, rows: int) -> None:
+        if self.sender() is self._job:
+            self.progress.emit(rows)
+
+    def _on_level_job_result(self, levels: Levels) -> None:
+        if self.sender() is not self._job:
+            return
+        self._job = None
+        if levels.start == len(self._codes):
+            self._codes.extend(levels.codes)
+        self.refresh()
+
+    def _on_document_changed(self, *_args: object) -> None:
+        if self.active and not self._timer.isActive():
+            self._timer.start()
+
+
+def level_names(levels: frozenset[str]) -> list[str]:
+    """The chosen levels, most severe first, as logs print them (ERROR, WARN, ...)."""
+    order = (severity.ERROR, severity.WARNING, severity.INFO, severity.DEBUG)
+    names = {severity.ERROR: "ERROR", severity.WARNING: "WARN", severity.INFO: "INFO"}
+    return [names.get(level, "DEBUG") for level in order if level in levels]

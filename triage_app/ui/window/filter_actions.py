@@ -1,0 +1,115 @@
+"""Log > Filter lines: levels to show, context lines around matches, and Show all lines.
+
+The choices belong to each log view; switching tabs shows that log's choices in the menu.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from triage_app.core import severity
+from triage_app.ui.log.level_filter import ALL_LEVELS
+
+if TYPE_CHECKING:
+    from triage_app.ui.window.main_window import MainWindow
+
+CONTEXT_CHOICES = (0, 2, 5, 10)
+
+
+class FilterActions(QObject):
+    """The Filter lines submenu of the Log menu, wired to the current log view."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.menu = QMenu(self.tr("F&ilter lines"), window)
+        names = {
+            severity.ERROR: self.tr("&Errors"),
+            severity.WARNING: self.tr("&Warnings"),
+            severity.INFO: self.tr("&Info"),
+            severity.DEBUG: self.tr("&Debug"),
+        }
+        self.levels: dict[str, QAction] = {}
+        for level, name in names.items():
+            action = self.menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.toggled.connect(self._on_level_toggled)
+            self.levels[level] = action
+        self.menu.addSeparator()
+        self.context: dict[int, QAction] = {}
+        group = QActionGroup(self)
+        for lines in CONTEXT_CHOICES:
+            text = (
+                self.tr("No context lines")
+                if not lines
+                else self.tr("{n} context lines around matches").format(n=lines)
+            )
+            action = self.menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(not lines)
+            group.addAction(action)
+            action.triggered.connect(lambda _on=False, n=lines: self._on_context_triggered(n))
+            self.context[lines] = action
+        self.menu.addSeparator()
+        self.show_all = self.menu.addAction(self.tr("&Show all lines"))
+        self.show_all.setShortcut(QKeySequence("Ctrl+Shift+M"))
+        window.addAction(self.show_all)
+        self.show_all.triggered.connect(self._on_show_all_triggered)
+        self._syncing = False
+        self.menu.aboutToShow.connect(self._sync)  # a click on the chip may have cleared
+        self._insert_menu()
+        window.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
+
+    def _insert_menu(self) -> None:
+        """After "Show only matched lines" in the Log menu."""
+        only = self.window.actions.only_matched
+        for top in self.window.menuBar().actions():
+            menu = top.menu()
+            if menu is not None and only in menu.actions():
+                after = menu.actions()[menu.actions().index(only) + 1]
+                menu.insertMenu(after, self.menu)
+                return
+
+    def chosen_levels(self) -> frozenset[str] | None:
+        chosen = frozenset(level for level, action in self.levels.items() if action.isChecked())
+        return None if chosen >= ALL_LEVELS else chosen
+
+    def _sync(self) -> None:
+        """Show the current log's choices."""
+        view = self.window.tabs.current_view()
+        levels = view.level_filter.levels if view is not None else None
+        matched = view.document.matched_model if view is not None else None
+        self._syncing = True
+        try:
+            for level, action in self.levels.items():
+                action.setChecked(levels is None or level in levels)
+            self.context.get(matched.context if matched else 0, self.context[0]).setChecked(True)
+        finally:
+            self._syncing = False
+
+    def _on_level_toggled(self, _on: bool) -> None:
+        view = self.window.tabs.current_view()
+        if view is not None and not self._syncing:
+            view.set_levels(self.chosen_levels())
+
+    def _on_context_triggered(self, lines: int) -> None:
+        view = self.window.tabs.current_view()
+        if view is not None:
+            view.set_context(lines)
+
+    def _on_show_all_triggered(self) -> None:
+        view = self.window.tabs.current_view()
+        if view is not None:
+            view.clear_filters()
+            self._sync()
+
+    def _on_tabs_current_document_changed(self, _doc: object) -> None:
+        self._sync()
+        has_log = self.window.tabs.current_view() is not None
+        self.menu.setEnabled(has_log)
+        self.show_all.setEnabled(has_log)
