@@ -252,6 +252,49 @@
     </message>
 </context>
 <context>
+    <name>BookmarkActions</name>
+    <message>
+        <source>&amp;Bookmarks</source>
+        <translation>书签(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Toggle bookmark</source>
+        <translation>切换书签(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Next bookmark</source>
+        <translation>下一个书签(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous bookmark</source>
+        <translation>上一个书签(&amp;P)</translation>
+    </message>
+    <message>
+        <source>No bookmarks in this log</source>
+        <translation>此日志中没有书签</translation>
+    </message>
+    <message>
+        <source>… and {count} more (F2 steps through all)</source>
+        <translation>… 还有 {count} 个（按 F2 逐个查看）</translation>
+    </message>
+    <message>
+        <source>Click a line first, then bookmark it.</source>
+        <translation>请先点击一行，再为它添加书签。</translation>
+    </message>
+    <message>
+        <source>Line {line} bookmarked (F2 goes to the next bookmark).</source>
+        <translation>已为第 {line} 行添加书签（按 F2 转到下一个书签）。</translation>
+    </message>
+    <message>
+        <source>Bookmark on line {line} removed.</source>
+        <translation>已移除第 {line} 行的书签。</translation>
+    </message>
+    <message>
+        <source>No bookmarks in this log: Ctrl+B bookmarks the current line.</source>
+        <translation>此日志中没有书签：按 Ctrl+B 为当前行添加书签。</translation>
+    </message>
+</context>
+<context>
     <name>CatalogBrowser</name>
     <message>
         <source>Search errors, aliases, tags, notes… (typos are fine)</source>
@@ -327,6 +370,10 @@
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
+    <message>
+        <source>Add a note…</source>
+        <translation>添加笔记…</translation>
+    </message>
 </context>
 <context>
     <name>CodeBlock</name>
@@ -341,6 +388,13 @@
     <message>
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMenus</name>
+    <message>
+        <source>{entry} is hidden in this log; right-click a match to show it again.</source>
+        <translation>{entry} 已在此日志中隐藏；右键点击匹配项可重新显示。</translation>
     </message>
 </context>
 <context>
@@ -926,6 +980,14 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <source>New entry from this line…</source>
         <translation>用这一行新建条目…</translation>
     </message>
+    <message>
+        <source>Remove the bookmark</source>
+        <translation>移除书签</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>添加书签</translation>
+    </message>
 </context>
 <context>
     <name>LogDocument</name>
@@ -1060,6 +1122,14 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Go to entry</source>
         <translation>转到条目</translation>
+    </message>
+    <message>
+        <source>Hide this entry in this log</source>
+        <translation>在此日志中隐藏此条目</translation>
+    </message>
+    <message>
+        <source>Show hidden entries ({count})</source>
+        <translation>显示已隐藏的条目（{count}）</translation>
     </message>
 </context>
 <context>

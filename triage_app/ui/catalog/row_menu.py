@@ -1,8 +1,8 @@
-"""The catalogue browser's right-click menu on a row: open the entry, copy its id."""
+"""The catalogue browser's right-click menu on a row: open the entry, copy its id, add a note."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
@@ -10,7 +10,13 @@ from triage_app.ui.catalog.browser import CatalogBrowser
 
 
 class CatalogRowMenu(QObject):
-    """Attached to a `CatalogBrowser`; "Open" shows the entry as a click on the row would."""
+    """Attached to a `CatalogBrowser`; "Open" shows the entry as a click on the row would.
+
+    Signals:
+        note_requested(str): start a new note on this entry (the notes live in the entry panel).
+    """
+
+    note_requested = Signal(str)
 
     def __init__(self, browser: CatalogBrowser) -> None:
         super().__init__(browser)
@@ -28,6 +34,7 @@ class CatalogRowMenu(QObject):
         menu = QMenu(self.browser.table)
         menu.addAction(self.tr("Open"), lambda: self.browser.select_entry(entry_id, emit=True))
         menu.addAction(self.tr("Copy id"), lambda: QGuiApplication.clipboard().setText(entry_id))
+        menu.addAction(self.tr("Add a note…"), lambda: self.note_requested.emit(entry_id))
         return menu
 
     def _on_table_custom_context_menu_requested(self, pos: QPoint) -> None:

@@ -7,18 +7,22 @@ builds the menu without showing it, so tests and the keyboard (the Menu key) use
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QItemSelectionModel, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
+from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.lines_model import SOURCE_ROW_ROLE
-from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE
+from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
 from triage_app.ui.log.matches_panel import MatchesPanel
 from triage_app.ui.log.view import COPY_LIMIT, LogView
 
 
 class LineMenu(QObject):
-    """Copy, copy with line numbers, search the catalogue for the line, new entry from it.
+    """Copy, copy with line numbers, search the catalogue for the line, new entry from it,
+    bookmark it.
 
     Signals:
         search_requested(str): look the line up in the catalogue.
@@ -58,6 +62,11 @@ class LineMenu(QObject):
         new.triggered.connect(lambda: self.new_entry_requested.emit(line))
         for action in (search, new):
             action.setEnabled(bool(line.strip()))
+        menu.addSeparator()
+        number = int(index.data(SOURCE_ROW_ROLE)) + 1
+        marked = number in self.view.bookmarks
+        mark = menu.addAction(self.tr("Remove the bookmark") if marked else self.tr("Bookmark"))
+        mark.triggered.connect(lambda: self.view.toggle_bookmark(number))
         return menu
 
     def copy_numbered(self) -> None:
@@ -87,17 +96,23 @@ class LineMenu(QObject):
 
 
 class MatchesMenu(QObject):
-    """Copy a match (its line number and the user's line), go to its entry.
+    """Copy a match (its line number and the user's line), go to its entry, hide the entry
+    in this log (and show hidden ones again).
 
     Signals:
         entry_requested(str): show this entry in the catalogue.
+        hide_requested(str): leave this entry out of the current log's matches.
+        unhide_requested(): show every entry hidden in the current log again.
     """
 
     entry_requested = Signal(str)
+    hide_requested = Signal(str)
+    unhide_requested = Signal()
 
     def __init__(self, panel: MatchesPanel) -> None:
         super().__init__(panel)
         self.panel = panel
+        self.hidden_count: Callable[[], int] = lambda: 0  # entries hidden in the current log
         tree = panel.tree
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._on_tree_custom_context_menu_requested)
@@ -115,10 +130,40 @@ class MatchesMenu(QObject):
         menu.addAction(self.tr("Copy"), lambda: QGuiApplication.clipboard().setText(text))
         go = menu.addAction(self.tr("Go to entry"))
         go.triggered.connect(lambda: self.entry_requested.emit(entry_id))
+        menu.addSeparator()
+        hide = menu.addAction(self.tr("Hide this entry in this log"))
+        hide.triggered.connect(lambda: self.hide_requested.emit(entry_id))
+        self._add_unhide(menu)
         return menu
+
+    def _add_unhide(self, menu: QMenu) -> None:
+        hidden = self.hidden_count()
+        if hidden:
+            text = self.tr("Show hidden entries ({count})").format(count=hidden)
+            menu.addAction(text, self.unhide_requested.emit)
 
     def _on_tree_custom_context_menu_requested(self, pos: QPoint) -> None:
         menu = self.menu_at(pos)
+        if menu is None and self.hidden_count():  # off the rows: still a way back
+            menu = QMenu(self.panel.tree)
+            self._add_unhide(menu)
         if menu is not None:
             menu.exec(self.panel.tree.viewport().mapToGlobal(pos))
             menu.deleteLater()
+
+
+def set_entry_hidden(doc: LogDocument, entry_id: str | None, hidden: bool) -> MatchesModel:
+    """Leave `entry_id` out of `doc`'s matches (or every hidden entry back in, for None);
+    the log keeps its marks. Returns the document's new matches model (the shell shows it)."""
+    if entry_id is None:
+        doc.hidden_entries.clear()
+    elif hidden:
+        doc.hidden_entries.add(entry_id)
+    else:
+        doc.hidden_entries.discard(entry_id)
+    old, model = doc.matches_model, MatchesModel(doc.causes, doc)
+    shown = [m for m in doc.by_line.values() if m.top.entry_id not in doc.hidden_entries]
+    model.add_matches(sorted(shown, key=lambda m: m.line))
+    doc.matches_model = model
+    old.deleteLater()
+    return model

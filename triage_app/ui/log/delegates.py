@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QTextLayout, QTextOption
@@ -23,6 +24,7 @@ LAYOUT_CACHE = 600
 PADDING = 6
 MARKER_WIDTH = 3
 FIND_HITS_PER_LINE = 200
+BOOKMARK = QColor(59, 130, 246, 90)  # behind a bookmarked line's number (both themes)
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -47,6 +49,7 @@ class LogLineDelegate(QStyledItemDelegate):
         self._find: re.Pattern[str] | None = None
         self._digits = 6
         self._widest = 0
+        self.bookmarked: Callable[[int], bool] | None = None  # is this 1-based line marked
 
     # -- configuration --------------------------------------------------------------------
 
@@ -125,6 +128,10 @@ class LogLineDelegate(QStyledItemDelegate):
     ) -> None:
         gutter = self.gutter_width()
         painter.fillRect(QRect(0, y, gutter, height), self._colors.gutter_bg)
+        if self.bookmarked is not None and self.bookmarked(number):
+            painter.fillRect(
+                QRect(MARKER_WIDTH, y + 1, gutter - MARKER_WIDTH, height - 2), BOOKMARK
+            )
         if match is not None:
             color = (
                 self._colors.match_marker if match.kind == "regex" else self._colors.fuzzy_marker

@@ -47,10 +47,7 @@ _NEXT = {
     Phase.DECOMPRESSING: {Phase.OPENED, Phase.FAILED},
     Phase.OPENED: {Phase.SCANNING},
     Phase.SCANNING: {Phase.SCANNED, Phase.SCAN_FAILED},
-    Phase.SCANNED: set(),
-    Phase.SCAN_FAILED: set(),
-    Phase.FAILED: set(),
-    Phase.CLOSED: set(),
+    **{end: set() for end in (Phase.SCANNED, Phase.SCAN_FAILED, Phase.FAILED, Phase.CLOSED)},
 }
 
 
@@ -98,7 +95,9 @@ class LogDocument(QObject):
         self.index: LineIndex | None = None
         self.lines_model: LogLinesModel | None = None
         self.matched_model: MatchedLinesModel | None = None
+        self.causes = causes
         self.matches_model = MatchesModel(causes, self)
+        self.hidden_entries: set[str] = set()  # left out of the matches panel by the user
         self.by_line: dict[int, LineMatch] = {}
         self.regex_rows: list[int] = []  # 0-based, ascending
         self.fuzzy_rows: list[int] = []
@@ -373,7 +372,9 @@ class LogDocument(QObject):
             target = self.regex_rows if match.kind == "regex" else self.fuzzy_rows
             target.append(match.line - 1)
             rows.append(match.line - 1)
-        self.matches_model.add_matches(matches)
+        self.matches_model.add_matches(
+            [m for m in matches if m.top.entry_id not in self.hidden_entries]
+        )
         if self.matched_model is not None:
             self.matched_model.add_rows(rows)
         if self.lines_model is not None:

@@ -12,6 +12,7 @@ from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
 
 from triage_app.core.sanitize import for_clipboard
+from triage_app.ui.log.bookmarks import Bookmarks
 from triage_app.ui.log.delegates import PADDING, LogLineDelegate
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.filter_chip import FilterChip
@@ -62,6 +63,8 @@ class LogView(QWidget):
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(MARKER_REFRESH_MS)
         self.follower = LogFollower(document, self)
+        self.bookmarks = Bookmarks(document, self)
+        self.delegate.bookmarked = self.bookmarks.__contains__
         self._stick = False  # at the bottom when rows were added: stay there (follow)
         self._restore: int | None = None  # a line to go to once it is read (Reload)
         self._last_line: int | None = None  # the current line, kept while a model resets
@@ -100,6 +103,7 @@ class LogView(QWidget):
         self.level_filter.changed.connect(self._show_filtered)
         self.level_filter.progress.connect(self._on_level_filter_progress)
         self.chip.clear_requested.connect(self.clear_filters)
+        self.bookmarks.changed.connect(self.table.viewport().update)
         self.delegate.line_measured.connect(self._on_delegate_line_measured)
         self._marker_timer.timeout.connect(self._refresh_markers)
         if doc.lines_model is not None:
@@ -164,6 +168,19 @@ class LogView(QWidget):
             return None
         self.go_to_line(row + 1)
         return row + 1
+
+    def toggle_bookmark(self, line: int | None = None) -> bool | None:
+        """Bookmark the current line (or `line`), or remove its bookmark; None: no line."""
+        line = line or self.current_line()
+        return self.bookmarks.toggle(line) if line is not None else None
+
+    def next_bookmark(self, backward: bool = False) -> int | None:
+        """Go to the next (or previous) bookmark, wrapping; its line, or None."""
+        current = self.current_line() or (0 if not backward else self.document.line_count + 1)
+        line = self.bookmarks.next_line(current, backward)
+        if line is not None and self.go_to_line(line):
+            return line
+        return None
 
     def set_only_matched(self, on: bool) -> None:
         """Show only the matched lines (or every line), keeping the current line in view."""

@@ -1,12 +1,13 @@
 """The window's UI state, in one place (QSettings, organisation and application `triage-app`).
 
-Kept between runs: geometry, dock and splitter layout, recent files, theme, the last folder
-and the entry panel's language. Kept for this session only: which folding sections are open.
+Kept between runs: geometry, dock and splitter layout, recent files, theme, the last folder,
+the entry panel's language and each log's bookmarks. Kept for this session only: which folding sections are open.
 Notes are user data and live in the notes file (see `core.paths`).
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -14,6 +15,7 @@ from PySide6.QtCore import QByteArray, QSettings
 ORGANIZATION = "triage-app"
 APPLICATION = "triage-app"
 RECENT_MAX = 10
+BOOKMARKS_MAX = 1000  # per log
 _SESSION: dict[str, bool] = {}  # folding sections opened or closed in this run
 
 
@@ -95,6 +97,20 @@ class Settings:
     def set_entry_language(self, language: str) -> None:
         self._qs.setValue("entry_panel/language", language)
 
+    def bookmarks(self, path: str | Path) -> list[int]:
+        """The lines the user bookmarked in the log at `path` (1-based, ascending)."""
+        value = self._qs.value(_bookmark_key(path), [])
+        if isinstance(value, str):  # a one-item list comes back as a string from INI files
+            value = [value]
+        return sorted({int(v) for v in value or [] if str(v).isdigit() and int(v) > 0})
+
+    def set_bookmarks(self, path: str | Path, lines: list[int]) -> None:
+        key = _bookmark_key(path)
+        if lines:
+            self._qs.setValue(key, [str(n) for n in sorted(lines)[:BOOKMARKS_MAX]])
+        else:
+            self._qs.remove(key)
+
     # -- this session only ----------------------------------------------------------------
 
     def expanded(self, key: str, default: bool) -> bool:
@@ -110,3 +126,9 @@ class Settings:
 
     def set_record_history(self, on: bool) -> None:
         self._qs.setValue("history/record", "true" if on else "false")
+
+
+def _bookmark_key(path: str | Path) -> str:
+    """Bookmarks are kept per file: a hash of its absolute path (no log contents)."""
+    digest = hashlib.sha256(str(Path(path).absolute()).encode("utf-8", "surrogateescape"))
+    return f"bookmarks/{digest.hexdigest()[:32]}"

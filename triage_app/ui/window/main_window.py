@@ -36,6 +36,7 @@ from triage_app.ui.widgets.settings import Settings
 from triage_app.ui.window import batch_tabs, report_and_entries
 from triage_app.ui.window.actions import build_actions, fill_recent_menu
 from triage_app.ui.window.banner import MessageBanner
+from triage_app.ui.window.bookmark_actions import BookmarkActions
 from triage_app.ui.window.context_menus import ContextMenus
 from triage_app.ui.window.dialogs import Dialogs
 from triage_app.ui.window.drops import FileDropFilter
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.stop_notice = StopNotice(self)
         self.file_changes = FileChanges(self)
         self.filter_actions = FilterActions(self)
+        self.bookmark_actions = BookmarkActions(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)
