@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--theme", choices=("system", "light", "dark"), help="override the theme for this run"
     )
+    parser.add_argument(
+        "--language",
+        choices=("en", "zh"),
+        help="the window's language for this run (View > Language keeps one)",
+    )
     parser.add_argument("--version", action="version", version=f"triage-app {__version__}")
     return parser
 
@@ -202,6 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triage_app.core.lineindex import remove_stale_copies
     from triage_app.ui.widgets.settings import APPLICATION, ORGANIZATION, Settings
     from triage_app.ui.window.dialogs import Dialogs
+    from triage_app.ui.window.language import install_language
     from triage_app.ui.window.main_window import MainWindow
     from triage_app.ui.window.theme import ThemeManager
 
@@ -211,6 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName("Triage")
     app.setApplicationVersion(__version__)
     theme = ThemeManager(app, args.theme or Settings().theme())
+    install_language(app, args.language or Settings().ui_language())
     catalog_dirs = default_catalog_dirs(args.catalog)
     catalog = load_catalog(catalog_dirs)
     remove_stale_copies()  # decompressed or pasted copies of a window that was killed

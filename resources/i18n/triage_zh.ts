@@ -432,8 +432,16 @@
         <translation>关于 Triage</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Turns a failed run&apos;s log into an answer: the known errors in it, their root causes, the fixes that do not work and the workarounds that do.&lt;/p&gt;&lt;p&gt;Catalogue: {entries} entries.&lt;/p&gt;&lt;p&gt;Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;把失败运行的日志变成答案：其中的已知错误、它们的根本原因、无效的修复方法和有效的解决办法。&lt;/p&gt;&lt;p&gt;目录：{entries} 个条目。&lt;/p&gt;&lt;p&gt;基于 Python、PySide6（Qt 6）、pygments、rapidfuzz 和 TinyDB 构建。&lt;/p&gt;</translation>
+        <source>Turns a failed run&apos;s log into an answer: the known errors in it, their root causes, the fixes that do not work and the workarounds that do.
+
+Catalogue: {entries} entries, content hash {hash}.
+
+Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.</source>
+        <translation>把失败运行的日志变成答案：其中的已知错误、它们的根本原因、无效的修复方法和有效的解决办法。
+
+目录：{entries} 个条目，内容哈希 {hash}。
+
+基于 Python、PySide6（Qt 6）、pygments、rapidfuzz 和 TinyDB 构建。</translation>
     </message>
 </context>
 <context>
@@ -960,6 +968,21 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Searching… {count} lines</source>
         <translation>正在搜索… 已搜索 {count} 行</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageActions</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The whole window is in 中文 from the next start; the entry panel is now.</source>
+        <translation>下次启动时整个窗口将使用中文；条目面板已立即切换。</translation>
+    </message>
+    <message>
+        <source>The whole window is in English from the next start; the entry panel is now.</source>
+        <translation>下次启动时整个窗口将使用英文；条目面板已立即切换。</translation>
     </message>
 </context>
 <context>

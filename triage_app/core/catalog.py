@@ -6,6 +6,8 @@ validation is reported and skipped; everything else still loads.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +50,15 @@ class Catalog:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    def content_hash(self) -> str:
+        """A short SHA-256 of every loaded record (canonical JSON, by id): two windows or
+        machines with the same hash have the same catalogue, whatever the files' order."""
+        digest = hashlib.sha256()
+        for entry_id in sorted(self.entries):
+            data = json.dumps(self.entries[entry_id].data, sort_keys=True, ensure_ascii=False)
+            digest.update(data.encode("utf-8") + b"\n")
+        return digest.hexdigest()[:16]
 
     def domains(self) -> dict[str, int]:
         """Entry counts per domain, sorted by domain."""

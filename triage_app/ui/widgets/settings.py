@@ -90,6 +90,18 @@ class Settings:
     def set_last_dir(self, folder: str | Path) -> None:
         self._qs.setValue("files/last_dir", str(folder))
 
+    def ui_language(self) -> str:
+        """ "en" or "zh": the whole window's language (View > Language), applied at start.
+        Until it is set, the entry panel's earlier EN/中文 choice stands for it."""
+        value = self._qs.value("view/language", None)
+        if value is None:
+            return self.entry_language()
+        return "zh" if value == "zh" else "en"
+
+    def set_ui_language(self, language: str) -> None:
+        self._qs.setValue("view/language", "zh" if language == "zh" else "en")
+        self.set_entry_language(language)
+
     def entry_language(self) -> str:
         """ "en" or "zh": the entry panel's text language."""
         return "zh" if self._qs.value("entry_panel/language", "en") == "zh" else "en"

@@ -106,16 +106,21 @@ class Dialogs:
         return box.exec() == QMessageBox.StandardButton.Yes
 
     @classmethod
-    def about(cls, parent: QWidget | None, entries: int) -> None:
-        QMessageBox.about(
-            parent,
-            translate("Dialogs", "About Triage"),
-            f"<h3>Triage {__version__}</h3>"
-            + translate(
+    def about(cls, parent: QWidget | None, entries: int, content_hash: str = "") -> None:
+        """Version, what the app does, and which catalogue is loaded (size and content hash,
+        to tell two installs' catalogues apart)."""
+        box = QMessageBox(parent)
+        box.setWindowTitle(translate("Dialogs", "About Triage"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(f"Triage {__version__}")
+        box.setInformativeText(
+            translate(
                 "Dialogs",
-                "<p>Turns a failed run's log into an answer: the known errors in it, their root "
-                "causes, the fixes that do not work and the workarounds that do.</p>"
-                "<p>Catalogue: {entries} entries.</p>"
-                "<p>Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.</p>",
-            ).format(entries=f"{entries:,}"),
+                "Turns a failed run's log into an answer: the known errors in it, their root "
+                "causes, the fixes that do not work and the workarounds that do.\n\n"
+                "Catalogue: {entries} entries, content hash {hash}.\n\n"
+                "Built with Python, PySide6 (Qt 6), pygments, rapidfuzz and TinyDB.",
+            ).format(entries=f"{entries:,}", hash=content_hash or "—")
         )
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.exec()

@@ -44,6 +44,7 @@ from triage_app.ui.window.empty_state import EmptyState
 from triage_app.ui.window.entry_sync import EntrySync
 from triage_app.ui.window.file_changes import FileChanges
 from triage_app.ui.window.filter_actions import FilterActions
+from triage_app.ui.window.language import LanguageActions
 from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.stop_notice import StopNotice
@@ -87,6 +88,7 @@ class MainWindow(QMainWindow):
         self.file_changes = FileChanges(self)
         self.filter_actions = FilterActions(self)
         self.bookmark_actions = BookmarkActions(self)
+        self.language = LanguageActions(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)
@@ -154,7 +156,9 @@ class MainWindow(QMainWindow):
         a.theme_system.triggered.connect(lambda: self.set_theme_mode("system"))
         a.theme_light.triggered.connect(lambda: self.set_theme_mode("light"))
         a.theme_dark.triggered.connect(lambda: self.set_theme_mode("dark"))
-        a.about.triggered.connect(lambda: Dialogs.about(self, len(self.catalog)))
+        a.about.triggered.connect(
+            lambda: Dialogs.about(self, len(self.catalog), self.catalog.content_hash())
+        )
         a.recent.aboutToShow.connect(self._on_recent_about_to_show)
         self.empty_state.open_requested.connect(self._on_open_triggered)
         self.empty_state.sample_requested.connect(self.open_sample)
