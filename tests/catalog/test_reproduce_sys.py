@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from .reproduce import require_tool, scan_json
+from .reproduce import require_repro_tool, require_tool, scan_json
 
 REPRODUCED_IDS = [
     "php/allowed-memory-size-exhausted",
@@ -86,6 +86,61 @@ REPRODUCED_IDS = [
     "httpd/search-permissions-missing",
     "httpd/internal-redirect-limit",
     "httpd/make-sock-could-not-bind",
+    "postgresql/database-does-not-exist",
+    "postgresql/duplicate-key",
+    "postgresql/no-pg-hba-entry",
+    "postgresql/password-authentication-failed",
+    "postgresql/relation-does-not-exist",
+    "postgresql/role-does-not-exist",
+    "postgresql/too-many-connections",
+    "postgresql/column-does-not-exist",
+    "postgresql/syntax-error-at-or-near",
+    "postgresql/not-null-violation",
+    "postgresql/foreign-key-violation",
+    "postgresql/delete-violates-foreign-key",
+    "postgresql/value-too-long",
+    "postgresql/invalid-input-syntax",
+    "postgresql/division-by-zero",
+    "postgresql/subquery-more-than-one-row",
+    "postgresql/function-does-not-exist",
+    "postgresql/operator-does-not-exist",
+    "postgresql/no-unique-constraint-on-conflict",
+    "postgresql/cannot-drop-dependent-objects",
+    "postgresql/column-type-mismatch",
+    "postgresql/statement-timeout",
+    "postgresql/current-transaction-aborted",
+    "postgresql/peer-authentication-failed",
+    "postgresql/permission-denied-for-table",
+    "postgresql/permission-denied-for-schema",
+    "postgresql/must-be-owner",
+    "postgresql/deadlock-detected",
+    "postgresql/could-not-serialize-access",
+    "postgresql/database-being-accessed",
+    "mysql/unknown-column",
+    "mysql/sql-syntax-error",
+    "mysql/data-too-long",
+    "mysql/foreign-key-constraint-fails",
+    "mysql/cannot-delete-parent-row",
+    "mysql/column-count-mismatch",
+    "mysql/field-no-default-value",
+    "mysql/incorrect-string-value",
+    "mysql/incorrect-integer-value",
+    "mysql/out-of-range-value",
+    "mysql/table-already-exists",
+    "mysql/subquery-returns-more-than-one-row",
+    "mysql/column-ambiguous",
+    "mysql/unknown-database",
+    "redis/wrongtype",
+    "redis/value-not-an-integer",
+    "redis/wrong-number-of-arguments",
+    "redis/unknown-command",
+    "redis/oom-maxmemory",
+    "redis/busy-script",
+    "redis/misconf-rdb-snapshot",
+    "redis/rdb-temp-file-failed",
+    "redis/authentication-failed",
+    "redis/readonly-replica",
+    "redis/connection-refused",
 ]
 
 
@@ -843,4 +898,539 @@ Alias /private {w}/private/www
         ("httpd/make-sock-could-not-bind", "could not bind"),
     ]:
         cases.append(Case(entry_id, needle, runtime))
+    check_cases(cases, tmp_path)
+
+
+# ------------------------------------------------------------------------------------- PostgreSQL
+
+
+@dataclass
+class Postgres:
+    """A throwaway PostgreSQL cluster: unix socket in `folder`, TCP on 127.0.0.1:`port`."""
+
+    folder: Path
+    port: int
+
+    def psql(
+        self,
+        sql: str,
+        *,
+        user: str = "postgres",
+        db: str = "app",
+        tcp: bool = False,
+        password: str | None = None,
+        timeout: float = 60,
+    ) -> str:
+        host = "127.0.0.1" if tcp else str(self.folder)
+        env = {"PGPASSWORD": password} if password else {"PGPASSWORD": ""}
+        cmd = [
+            str(require_repro_tool("sys", "bin/psql")),
+            "-X",
+            "-w",
+            "-v",
+            "ON_ERROR_STOP=0",
+            "-h",
+            host,
+            "-p",
+            str(self.port),
+            "-U",
+            user,
+            "-d",
+            db,
+            "-c",
+            sql,
+        ]
+        return run(cmd, self.folder, {**env, "PGCONNECT_TIMEOUT": "10"}, timeout)
+
+    def psql_script(self, script: str, *, user: str = "postgres", db: str = "app") -> str:
+        path = write(self.folder / f"script-{abs(hash(script))}.sql", script)
+        cmd = [
+            str(require_repro_tool("sys", "bin/psql")),
+            "-X",
+            "-w",
+            "-h",
+            str(self.folder),
+            "-p",
+            str(self.port),
+            "-U",
+            user,
+            "-d",
+            db,
+            "-f",
+            str(path),
+        ]
+        return run(cmd, self.folder)
+
+    def background(self, sql: str, *, db: str = "app") -> subprocess.Popen:
+        cmd = [
+            str(require_repro_tool("sys", "bin/psql")),
+            "-X",
+            "-w",
+            "-h",
+            str(self.folder),
+            "-p",
+            str(self.port),
+            "-U",
+            "postgres",
+            "-d",
+            db,
+            "-c",
+            sql,
+        ]
+        return subprocess.Popen(  # noqa: S603
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+
+
+_HBA = """local all app peer
+local all all trust
+host all app 127.0.0.1/32 scram-sha-256
+"""
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    initdb = require_repro_tool("sys", "bin/initdb")
+    server = require_repro_tool("sys", "bin/postgres")
+    user = server_user()
+    folder = shared_tmp(user)
+    as_user = ["runuser", "-u", user, "--"] if user else []
+    try:
+        out = run(
+            [
+                *as_user,
+                str(initdb),
+                "-D",
+                str(folder / "data"),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--no-sync",
+            ],
+            folder,
+            timeout=180,
+        )
+        assert (folder / "data/PG_VERSION").exists(), out
+        (folder / "data/pg_hba.conf").write_text(_HBA)
+        port = free_port()
+        cmd = [
+            *as_user,
+            str(server),
+            "-D",
+            str(folder / "data"),
+            "-k",
+            str(folder),
+            "-p",
+            str(port),
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "max_connections=8",
+            "-c",
+            "superuser_reserved_connections=0",
+            "-c",
+            "fsync=off",
+            "-c",
+            "deadlock_timeout=200ms",
+            "-c",
+            "shared_buffers=16MB",
+        ]
+        with started(cmd, folder / f".s.PGSQL.{port}", folder / "server.log"):
+            pg = Postgres(folder, port)
+            time.sleep(0.3)
+            pg.psql("create database app", db="postgres")
+            pg.psql("create role app login password 'secret'", db="postgres")
+            yield pg
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_SCHEMA = """create table users (id int primary key, name varchar(3) not null, email text unique);
+create table orders (id int primary key, user_id int references users (id));
+create table acct (id int primary key, v int);
+insert into users values (1, 'ann', 'ann@example.com');
+insert into orders values (1, 1);
+insert into acct values (1, 0), (2, 0);
+"""
+
+# One session, one error per statement (psql -f goes on after an error).
+_ERRORS = """select * from invoices;
+insert into users values (1, 'bob', 'bob@example.com');
+select nme from users;
+selec id from users;
+insert into users (id, name) values (2, null);
+insert into orders values (2, 99);
+insert into users values (3, 'abcdef', 'c@example.com');
+select * from users where id = 'abc';
+select 1 / 0;
+delete from users where id = 1;
+select (select id from acct);
+select lower(42);
+select 1 where 1 = '1'::text;
+insert into users values (5, 'bo', 'b@example.com') on conflict (name) do nothing;
+drop table users;
+insert into orders values (3, 'x'::text);
+set statement_timeout = '100ms';
+select pg_sleep(1);
+reset statement_timeout;
+begin;
+select nme from users;
+select 1;
+rollback;
+"""
+
+
+def _pair(pg: Postgres, first: str, second: str) -> str:
+    """Two sessions at once (the second starts 0.2 s later); both outputs."""
+    a = pg.background(first)
+    time.sleep(0.2)
+    b = pg.background(second)
+    return a.communicate(timeout=60)[0] + b.communicate(timeout=60)[0]
+
+
+def test_postgresql(postgres: Postgres, tmp_path: Path) -> None:
+    pg = postgres
+    pg.psql_script(_SCHEMA)
+    errors = pg.psql_script(_ERRORS)
+    cases = [
+        Case(entry_id, needle, errors)
+        for entry_id, needle in [
+            ("postgresql/relation-does-not-exist", 'relation "invoices"'),
+            ("postgresql/duplicate-key", "duplicate key value"),
+            ("postgresql/column-does-not-exist", 'column "nme" does not exist'),
+            ("postgresql/syntax-error-at-or-near", "syntax error at or near"),
+            ("postgresql/not-null-violation", "violates not-null constraint"),
+            ("postgresql/foreign-key-violation", "insert or update on table"),
+            ("postgresql/value-too-long", "value too long for type"),
+            ("postgresql/invalid-input-syntax", "invalid input syntax for type"),
+            ("postgresql/division-by-zero", "division by zero"),
+            ("postgresql/delete-violates-foreign-key", "update or delete on table"),
+            ("postgresql/subquery-more-than-one-row", "more than one row returned"),
+            ("postgresql/function-does-not-exist", "function lower(integer)"),
+            ("postgresql/operator-does-not-exist", "operator does not exist"),
+            ("postgresql/no-unique-constraint-on-conflict", "ON CONFLICT specification"),
+            ("postgresql/cannot-drop-dependent-objects", "other objects depend on it"),
+            ("postgresql/column-type-mismatch", "but expression is of type"),
+            ("postgresql/statement-timeout", "statement timeout"),
+            ("postgresql/current-transaction-aborted", "current transaction is aborted"),
+        ]
+    ]
+    cases += [
+        Case("postgresql/role-does-not-exist", "does not exist", pg.psql("select 1", user="ghost")),
+        Case(
+            "postgresql/database-does-not-exist",
+            "does not exist",
+            pg.psql("select 1", db="analytics"),
+        ),
+        Case(
+            "postgresql/peer-authentication-failed",
+            "Peer authentication failed",
+            pg.psql("select 1", user="app"),
+        ),
+        Case("postgresql/no-pg-hba-entry", "no pg_hba.conf entry", pg.psql("select 1", tcp=True)),
+        Case(
+            "postgresql/password-authentication-failed",
+            "password authentication failed",
+            pg.psql("select 1", user="app", tcp=True, password="wrong"),
+        ),
+    ]
+    as_app = {"user": "app", "tcp": True, "password": "secret"}
+    cases += [
+        Case(
+            "postgresql/permission-denied-for-table",
+            "permission denied for table",
+            pg.psql("select * from users", **as_app),
+        ),
+        Case(
+            "postgresql/permission-denied-for-schema",
+            "permission denied for schema",
+            pg.psql("create table notes (id int)", **as_app),
+        ),
+        Case(
+            "postgresql/must-be-owner",
+            "must be owner of",
+            pg.psql("alter table users add column age int", **as_app),
+        ),
+    ]
+    cases.append(
+        Case(
+            "postgresql/deadlock-detected",
+            "deadlock detected",
+            _pair(
+                pg,
+                "begin; update acct set v = 1 where id = 1; select pg_sleep(0.6); "
+                "update acct set v = 1 where id = 2; commit;",
+                "begin; update acct set v = 2 where id = 2; select pg_sleep(0.6); "
+                "update acct set v = 2 where id = 1; commit;",
+            ),
+        )
+    )
+    cases.append(
+        Case(
+            "postgresql/could-not-serialize-access",
+            "could not serialize",
+            _pair(
+                pg,
+                "begin isolation level repeatable read; select * from acct; select pg_sleep(0.6); "
+                "update acct set v = v + 1 where id = 1; commit;",
+                "update acct set v = v + 10 where id = 1;",
+            ),
+        )
+    )
+    pg.psql("create database reports", db="postgres")
+    holder = pg.background("select pg_sleep(60)", db="reports")
+    count = "select 'sessions=' || count(*) from pg_stat_activity where datname = 'reports'"
+    for _ in range(50):  # until the holder's session is in; DROP DATABASE then refuses
+        if "sessions=1" in pg.psql(count, db="postgres"):
+            break
+        time.sleep(0.1)
+    # DROP DATABASE waits 5 s for other sessions to leave, then refuses.
+    out = pg.psql("drop database reports", db="postgres")
+    kill = "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'reports'"
+    pg.psql(kill, db="postgres")
+    holder.communicate(timeout=60)
+    cases.append(Case("postgresql/database-being-accessed", "is being accessed", out))
+    out = ""
+    holders = [pg.background("select pg_sleep(4)") for _ in range(8)]
+    for _ in range(20):  # until all eight slots are taken
+        time.sleep(0.2)
+        out = pg.psql("select 1")
+        if "too many clients" in out:
+            break
+    cases.append(Case("postgresql/too-many-connections", "too many clients", out))
+    for proc in holders:
+        proc.communicate(timeout=60)
+    check_cases(cases, tmp_path)
+
+
+# ------------------------------------------------------------------------------------------ Redis
+
+
+def redis_cli(sock: Path, *args: str, stdin: str | None = None) -> str:
+    cli = require_repro_tool("sys", "bin/redis-cli")
+    cmd = [str(cli), "-s", str(sock), *args]
+    if stdin is None:
+        return run(cmd, sock.parent)
+    proc = subprocess.run(  # noqa: S603
+        cmd, input=stdin, capture_output=True, text=True, timeout=60, cwd=sock.parent
+    )
+    return proc.stdout + proc.stderr
+
+
+@contextmanager
+def redis(folder: Path, name: str, *options: str) -> Iterator[Path]:
+    server = require_repro_tool("sys", "bin/redis-server")
+    sock = folder / f"{name}.sock"
+    data = folder / name
+    data.mkdir()
+    cmd = [
+        str(server),
+        "--port",
+        "0",
+        "--unixsocket",
+        str(sock),
+        "--dir",
+        str(data),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--logfile",
+        str(folder / f"{name}.log"),
+        *options,
+    ]
+    with started(cmd, sock, folder / f"{name}.out"):
+        yield sock
+
+
+def test_redis(tmp_path: Path) -> None:
+    w = tmp_path
+    cases = []
+    with redis(
+        w,
+        "main",
+        "--maxmemory",
+        "2mb",
+        "--maxmemory-policy",
+        "noeviction",
+        "--busy-reply-threshold",
+        "100",
+        "--maxclients",
+        "8",
+    ) as sock:
+        redis_cli(sock, "set", "session:42", "active")
+        cases += [
+            Case("redis/wrongtype", "WRONGTYPE", redis_cli(sock, "lpush", "session:42", "x")),
+            Case(
+                "redis/value-not-an-integer",
+                "not an integer",
+                redis_cli(sock, "incr", "session:42"),
+            ),
+            Case(
+                "redis/wrong-number-of-arguments",
+                "wrong number of arguments",
+                redis_cli(sock, "get"),
+            ),
+            Case("redis/unknown-command", "unknown command", redis_cli(sock, "jsonget", "k")),
+            Case(
+                "redis/oom-maxmemory",
+                "OOM command not allowed",
+                redis_cli(sock, "-x", "set", "blob", stdin="x" * 3_000_000),
+            ),
+        ]
+        busy = subprocess.Popen(  # noqa: S603 - a Lua loop that keeps the server busy
+            [
+                str(require_repro_tool("sys", "bin/redis-cli")),
+                "-s",
+                str(sock),
+                "eval",
+                "local i = 0 while true do i = i + 1 end",
+                "0",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        time.sleep(0.5)
+        cases.append(Case("redis/busy-script", "BUSY", redis_cli(sock, "get", "session:42")))
+        redis_cli(sock, "script", "kill")
+        busy.communicate(timeout=30)
+    with redis(w, "misconf", "--save", "1 1") as sock:
+        shutil.rmtree(w / "misconf")  # BGSAVE cannot create its temp file any more
+        redis_cli(sock, "set", "a", "1")
+        redis_cli(sock, "bgsave")
+        time.sleep(0.5)
+        cases.append(
+            Case("redis/misconf-rdb-snapshot", "MISCONF", redis_cli(sock, "set", "b", "2"))
+        )
+        redis_cli(sock, "shutdown", "nosave")  # SIGTERM would try (and fail) to save first
+        log = (w / "misconf.log").read_text(errors="replace")
+        cases.append(Case("redis/rdb-temp-file-failed", "Failed opening the temp RDB file", log))
+    with redis(w, "secured", "--requirepass", "s3cret") as sock:
+        cases.append(Case("redis/authentication-failed", "NOAUTH", redis_cli(sock, "get", "a")))
+    with redis(w, "replica", "--replicaof", "127.0.0.1", str(free_port())) as sock:
+        cases.append(Case("redis/readonly-replica", "READONLY", redis_cli(sock, "set", "a", "1")))
+    cli = require_repro_tool("sys", "bin/redis-cli")
+    cases.append(
+        Case(
+            "redis/connection-refused",
+            "Connection refused",
+            run([str(cli), "-p", str(free_port()), "ping"], w),
+        )
+    )
+    check_cases(cases, tmp_path)
+
+
+# ---------------------------------------------------------------------------------------- MariaDB
+
+_MYSQL_SCHEMA = """create database shop;
+create table shop.users (id int primary key, name varchar(3) not null) engine=innodb;
+create table shop.orders (id int primary key, user_id int,
+  foreign key (user_id) references shop.users (id)) engine=innodb;
+insert into shop.users values (1, 'ann'), (2, 'bob');
+insert into shop.orders values (1, 1);
+"""
+
+_MYSQL_ERRORS = [
+    ("mysql/unknown-column", "Unknown column", "select nme from users"),
+    ("mysql/sql-syntax-error", "error in your SQL syntax", "selec id from users"),
+    ("mysql/data-too-long", "Data too long", "insert into users values (3, 'abcdef')"),
+    (
+        "mysql/foreign-key-constraint-fails",
+        "Cannot add or update a child row",
+        "insert into orders values (2, 99)",
+    ),
+    (
+        "mysql/cannot-delete-parent-row",
+        "Cannot delete or update a parent row",
+        "delete from users where id = 1",
+    ),
+    ("mysql/column-count-mismatch", "Column count", "insert into users values (4)"),
+    (
+        "mysql/field-no-default-value",
+        "doesn't have a default value",
+        "insert into users (id) values (5)",
+    ),
+    (
+        "mysql/incorrect-string-value",
+        "Incorrect string value",
+        "insert into users values (6, '\U0001f600')",
+    ),
+    (
+        "mysql/incorrect-integer-value",
+        "Incorrect integer value",
+        "insert into users values ('abc', 'x')",
+    ),
+    (
+        "mysql/out-of-range-value",
+        "Out of range value",
+        "insert into users values (2147483648, 'x')",
+    ),
+    ("mysql/table-already-exists", "already exists", "create table users (id int)"),
+    (
+        "mysql/subquery-returns-more-than-one-row",
+        "Subquery returns more than 1 row",
+        "select (select id from users)",
+    ),
+    (
+        "mysql/column-ambiguous",
+        "ambiguous",
+        "select id from users join orders on orders.user_id = users.id",
+    ),
+]
+
+
+def test_mysql(tmp_path: Path) -> None:
+    server = require_repro_tool("sys", "bin/mariadbd")
+    install = require_repro_tool("sys", "bin/mariadb-install-db")
+    client = str(require_repro_tool("sys", "bin/mariadb"))
+    w = tmp_path
+    as_root = ["--user=root"] if os.geteuid() == 0 else []
+    out = run(
+        [
+            str(install),
+            "--no-defaults",
+            f"--datadir={w}/data",
+            *as_root,
+            "--auth-root-authentication-method=normal",
+            "--skip-test-db",
+        ],
+        w,
+        timeout=180,
+    )
+    assert (w / "data/mysql").is_dir(), out
+    sock = w / "mysqld.sock"
+    cmd = [
+        str(server),
+        "--no-defaults",
+        f"--datadir={w}/data",
+        f"--socket={sock}",
+        "--skip-networking",
+        f"--pid-file={w}/mysqld.pid",
+        f"--log-error={w}/error.log",
+        "--innodb-buffer-pool-size=16M",
+        "--skip-log-bin",
+        *as_root,
+    ]
+    base = [client, "--no-defaults", "-S", str(sock), "-uroot"]
+    with started(cmd, sock, w / "error.log"):
+        run([*base, "-e", _MYSQL_SCHEMA], w)
+        cases = [
+            Case(entry_id, needle, run([*base, "shop", "-e", sql], w))
+            for entry_id, needle, sql in _MYSQL_ERRORS
+        ]
+        two_rows = "insert into users values (7, 'eve'), (8)"
+        cases.append(
+            Case("mysql/column-count-mismatch", "at row 2", run([*base, "shop", "-e", two_rows], w))
+        )
+        script = write(w / "report.sql", "select 1;\nselect (select id from users);\n")
+        source = run([*base, "shop", "-e", f"source {script}"], w)
+        cases.append(Case("mysql/subquery-returns-more-than-one-row", "at line 2", source))
+        cases.append(
+            Case(
+                "mysql/unknown-database",
+                "Unknown database",
+                run([*base, "analytics", "-e", "select 1"], w),
+            )
+        )
     check_cases(cases, tmp_path)
