@@ -67,6 +67,11 @@ REPRODUCED_IDS = [
     "ansible/could-not-find-or-access",
     "ansible/module-interpreter-not-found",
     "ansible/undefined-variable",
+    "mongodb/mongoose-buffering-timed-out",
+    "mongodb/invalid-connection-string-scheme",
+    "mongodb/mongoose-overwrite-model",
+    "mongodb/client-not-connected",
+    "mongodb/querysrv-enotfound",
 ]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -608,5 +613,60 @@ def test_ansible_errors(tmp_path: Path) -> None:
             "is undefined",
             play("undefined", '  tasks:\n    - debug: msg="{{ nope }}"\n'),
         ),
+    ]
+    assert_cases_found(cases, tmp_path)
+
+
+# -------------------------------------------------------------------------------- MongoDB (Node)
+
+_MONGO_JS = """
+const path = require('path');
+const mods = process.argv[2];
+const mongoose = require(path.join(mods, 'mongoose'));
+const { MongoClient } = require(path.join(mods, 'mongodb'));
+const closed = 'mongodb://127.0.0.1:' + process.argv[4] + '/app';
+const cases = {
+  buffer: async () => {
+    mongoose.set('bufferTimeoutMS', 500);
+    const User = mongoose.model('User', new mongoose.Schema({ name: String }));
+    await User.findOne({ name: 'a' });
+  },
+  scheme: async () => new MongoClient('http://localhost:27017/app'),
+  overwrite: async () => {
+    mongoose.model('Product', new mongoose.Schema({ name: String }));
+    mongoose.model('Product', new mongoose.Schema({ name: String }));
+  },
+  closed: async () => {
+    const client = new MongoClient(closed, { serverSelectionTimeoutMS: 300 });
+    await client.close();
+    await client.db('app').collection('users').findOne({});
+  },
+  srv: async () => {
+    const client = new MongoClient('mongodb+srv://cluster0.nonexistent.invalid/app');
+    await client.connect();
+  },
+};
+cases[process.argv[3]]().then(
+  () => process.exit(0),
+  (err) => { console.error(String(err)); process.exit(1); },
+);
+"""
+
+
+def test_mongodb_node_errors(tmp_path: Path) -> None:
+    require_tool("node")
+    modules = require_repro_tool("mongojs", "node_modules")
+    script = _write(tmp_path / "mongo-errors.js", _MONGO_JS)
+    port = str(_closed_port())
+
+    def node(case: str) -> str:
+        return run_tool(["node", str(script), str(modules), case, port], tmp_path, timeout=60)
+
+    cases = [
+        ("mongodb/mongoose-buffering-timed-out", "buffering timed out", node("buffer")),
+        ("mongodb/invalid-connection-string-scheme", "Invalid scheme", node("scheme")),
+        ("mongodb/mongoose-overwrite-model", "Cannot overwrite", node("overwrite")),
+        ("mongodb/client-not-connected", "must be connected", node("closed")),
+        ("mongodb/querysrv-enotfound", "querySrv", node("srv")),
     ]
     assert_cases_found(cases, tmp_path)
