@@ -14,5 +14,8 @@ def _isolated_data_dir(tmp_path_factory, monkeypatch):
     """Every test gets its own TRIAGE_DATA_DIR (notes file, user catalogue)."""
     data = tmp_path_factory.mktemp("triage-data")
     monkeypatch.setenv("TRIAGE_DATA_DIR", str(data))
+    # One compiled-catalogue folder per test session: never the user's, and shared by the
+    # session's tests so that each does not rebuild the bundled catalogue.
+    monkeypatch.setenv("TRIAGE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "triage-cache"))
     monkeypatch.setenv("NO_COLOR", "1")
     return data

@@ -203,7 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from triage_app.core import paths
-    from triage_app.core.catalog import default_catalog_dirs, load_catalog
+    from triage_app.core.catalog import default_catalog_dirs
+    from triage_app.core.catalog_cache import open_catalog
     from triage_app.core.lineindex import remove_stale_copies
     from triage_app.ui.widgets.settings import APPLICATION, ORGANIZATION, Settings
     from triage_app.ui.window.dialogs import Dialogs
@@ -219,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     theme = ThemeManager(app, args.theme or Settings().theme())
     install_language(app, args.language or Settings().ui_language())
     catalog_dirs = default_catalog_dirs(args.catalog)
-    catalog = load_catalog(catalog_dirs)
+    catalog = open_catalog(catalog_dirs).catalog
     remove_stale_copies()  # decompressed or pasted copies of a window that was killed
     notes = _open_notes(args.notes_db or paths.notes_db_path())
     window = MainWindow(catalog, catalog_dirs, notes, theme, restore_layout=args.screenshot is None)

@@ -8,6 +8,7 @@ This module imports no Qt; the window is imported lazily only when it is asked f
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -18,10 +19,10 @@ from triage_app.cli.output import configure_streams, print_error
 SUBCOMMANDS = ("scan", "lookup", "catalog", "notes", "batch")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for every headless subcommand."""
-    from triage_app.cli import batch_cmd, catalog_cmd, lookup_cmd, notes_cmd, scan_cmd
-
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser for every headless subcommand, or only for `only` (each subcommand's
+    module is imported when its parser is built: a scan never loads the notes or Dask)."""
+    names = [only] if only in SUBCOMMANDS else list(SUBCOMMANDS)
     parser = argparse.ArgumentParser(
         prog="triage-app",
         description="Find known errors in logs and explain them. "
@@ -29,8 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"triage-app {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (scan_cmd, lookup_cmd, catalog_cmd, notes_cmd, batch_cmd):
-        module.register(sub)
+    for name in names:
+        importlib.import_module(f"triage_app.cli.{name}_cmd").register(sub)
     return parser
 
 
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_streams()
     if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help", "--version"):
         return _run_window(args_list)
-    parser = build_parser()
+    parser = build_parser(args_list[0])
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse already printed a one-line usage error

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from triage_app.cli.common import add_catalog_option, load_for_cli
+from triage_app.cli.common import add_catalog_option, load_matcher_for_cli
 from triage_app.cli.errors import CliError
 from triage_app.cli.output import print_error, print_json
 from triage_app.cli.report import print_file_report
@@ -13,7 +13,6 @@ from triage_app.cli.style import stdout_style
 from triage_app.core.advice import advice_json
 from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
-from triage_app.core.matcher import Matcher
 from triage_app.core.scan import FileResult, scan_file
 
 
@@ -60,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
             text_codec(args.encoding)
         except CodecError as exc:
             raise CliError(f"--encoding: {exc}") from None
-    catalog = load_for_cli(args.catalog)
-    matcher = Matcher.from_catalog(catalog, fuzzy=not args.no_fuzzy)
+    catalog, matcher = load_matcher_for_cli(args.catalog, fuzzy=not args.no_fuzzy)
     if args.files.count("-") > 1:
         print_error("'-' (standard input) can be given once")
         return 2

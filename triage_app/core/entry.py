@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from triage_app.core import memo
+
 
 @dataclass(frozen=True, eq=False)
 class Entry:
@@ -68,5 +70,6 @@ class Entry:
 
 
 def compile_pattern(regex: str, case_sensitive: bool) -> re.Pattern[str]:
-    """Compile a record's regex the way matching uses it."""
-    return re.compile(regex, 0 if case_sensitive else re.IGNORECASE)
+    """Compile a record's regex the way matching uses it (lazily when the catalogue cache
+    knows it compiles, see `memo`)."""
+    return memo.compile_pattern(regex, 0 if case_sensitive else re.IGNORECASE)

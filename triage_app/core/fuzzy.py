@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
+from triage_app.core import memo
+
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
     from triage_app.core.results import Candidate
@@ -83,6 +85,12 @@ def _sorted_tokens(text: str) -> str:
     return " ".join(sorted(text.split()))
 
 
+@memo.memoized("fuzzy_choice", str, str)
+def _choice(text: str) -> str:
+    """A signature or example as the index compares it (normalised, tokens sorted)."""
+    return _sorted_tokens(normalise(text))
+
+
 class FuzzyIndex:
     """Normalised signatures and examples of every entry, for fast similarity queries."""
 
@@ -90,7 +98,7 @@ class FuzzyIndex:
         self._owners: list[str] = []
         self._choices: list[str] = []
         for entry_id, texts in texts_by_entry:
-            for text in dict.fromkeys(_sorted_tokens(normalise(t)) for t in texts if t):
+            for text in dict.fromkeys(_choice(t) for t in texts if t):
                 if text:
                     self._owners.append(entry_id)
                     self._choices.append(text)

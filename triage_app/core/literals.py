@@ -20,6 +20,8 @@ import re._constants as _c
 import re._parser as _parser
 from collections.abc import Iterable
 
+from triage_app.core import memo
+
 MIN_FACTOR_LENGTH = 3
 _Items = Iterable[tuple[object, object]]
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
@@ -201,6 +203,19 @@ def required_factor(regex: str, flags: int = 0) -> frozenset[str] | None:
 Requirement = tuple[frozenset[str], tuple[frozenset[str], ...]]
 
 
+def _encode_requirements(needs: list[Requirement] | None) -> list | None:
+    if needs is None:
+        return None
+    return [[sorted(key), [sorted(f) for f in others]] for key, others in needs]
+
+
+def _decode_requirements(value: list | None) -> list[Requirement] | None:
+    if value is None:
+        return None
+    return [(frozenset(key), tuple(frozenset(f) for f in others)) for key, others in value]
+
+
+@memo.memoized("requirements", _encode_requirements, _decode_requirements)
 def requirements(regex: str, flags: int = 0) -> list[Requirement] | None:
     """What a line must contain for `regex` to match it, as alternatives.
 
@@ -301,18 +316,38 @@ def _closing_paren(text: str, start: int) -> int:
     return -1
 
 
+def _plain(value: object) -> object:
+    return value
+
+
+def _decode_plan(value: list) -> tuple[int, list[tuple[str, int]]]:
+    static, branches = value
+    return int(static), [(str(part), int(weight)) for part, weight in branches]
+
+
+@memo.memoized("weigher", lambda plan: [plan[0], [list(b) for b in plan[1]]], _decode_plan)
+def _weigher_plan(regex: str, flags: int) -> tuple[int, list[tuple[str, int]]]:
+    """The pattern's static weight, and each top-level branch with its own weight (none when
+    a branch only parses in context)."""
+    branches = []
+    for part in _top_branches(regex) or []:
+        try:
+            re.compile(part, flags)
+            branches.append((part, _weight(_parse(part, flags))))
+        except re.error:  # a branch that only parses in context: keep the static weight
+            branches = []
+            break
+    return _weight(_parse(regex, flags)), branches
+
+
 class LiteralWeigher:
     """Literal characters consumed by a match of one pattern (see module doc)."""
 
     def __init__(self, regex: str, flags: int) -> None:
-        self.static = _weight(_parse(regex, flags))
-        self.branches: list[tuple[re.Pattern[str], int]] = []
-        for part in _top_branches(regex) or []:
-            try:
-                self.branches.append((re.compile(part, flags), _weight(_parse(part, flags))))
-            except re.error:  # a branch that only parses in context: keep the static weight
-                self.branches = []
-                break
+        self.static, plan = _weigher_plan(regex, flags)
+        self.branches: list[tuple[re.Pattern[str], int]] = [
+            (memo.compile_pattern(part, flags), weight) for part, weight in plan
+        ]
 
     def weigh(self, text: str, match: re.Match[str]) -> int:
         """The weight of `match`, found in `text`: the heaviest branch that matches there."""
@@ -378,6 +413,7 @@ def _can_cross_lines(items: _Items) -> bool:
     return False
 
 
+@memo.memoized("line_local", _plain, bool)
 def line_local(regex: str, flags: int) -> bool:
     """True when no match can involve a newline or the string's own start or end.
 

@@ -16,11 +16,10 @@ from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-import ahocorasick_rs
-
 from triage_app.core import events, regex_budget, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
+from triage_app.core.automaton import LiteralAutomaton
 from triage_app.core.chunklines import (
     ASCII_BUT_NEWLINE,
     FOLD_SPECIALS_SEARCH,
@@ -95,10 +94,7 @@ class Matcher:
         self.joinable = [i for i in range(len(self.targets)) if i not in set(self.always)]
         self._automaton = None
         if all_words:
-            self._automaton = ahocorasick_rs.BytesAhoCorasick(
-                [word.encode("utf-8") for word in all_words],
-                implementation=ahocorasick_rs.Implementation.DFA,
-            )
+            self._automaton = LiteralAutomaton([word.encode("utf-8") for word in all_words])
 
     def _add_non_ascii_lines(self, hay: bytes, by_line: dict[int, set[tuple[int, int]]]) -> None:
         """Lines holding a non-ASCII byte are candidates for the NON_ASCII-keyed alternatives."""

@@ -15,6 +15,7 @@ import platformdirs
 
 APP_NAME = "triage-app"
 DATA_DIR_ENV = "TRIAGE_DATA_DIR"
+CACHE_DIR_ENV = "TRIAGE_CACHE_DIR"
 NOTES_FILE_NAME = "notes.json"
 USER_RECORDS_DIR_NAME = "records"
 
@@ -65,3 +66,12 @@ def user_records_dir() -> Path:
 def history_db_path() -> Path:
     """The local hit history (SQLite) inside the user-data folder; never log contents."""
     return user_data_dir() / "history.sqlite3"
+
+
+def user_cache_dir() -> Path:
+    """Caches (the compiled catalogue), safe to delete at any time; `TRIAGE_CACHE_DIR`
+    overrides the platform default."""
+    override = os.environ.get(CACHE_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))

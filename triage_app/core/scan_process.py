@@ -72,9 +72,8 @@ def scan_main(
     cancel: Any,
 ) -> None:
     """Entry point of the scan process (a top-level function, so "spawn" can find it)."""
-    from triage_app.core.catalog import load_catalog
+    from triage_app.core.catalog_cache import open_catalog
     from triage_app.core.logsource import LogError, open_log
-    from triage_app.core.matcher import Matcher
     from triage_app.core.results import ScanSummary
     from triage_app.core.scan import iter_scan
 
@@ -84,8 +83,8 @@ def scan_main(
         with contextlib.suppress(OSError):
             os.nice(5)
     try:
-        catalog = load_catalog([Path(d) for d in catalog_dirs])
-        matcher = Matcher.from_catalog(catalog)
+        compiled = open_catalog([Path(d) for d in catalog_dirs])
+        catalog, matcher = compiled.catalog, compiled.matcher()
         summary = ScanSummary()
         with open_log(path, encoding=encoding) as source:
             for progress in iter_scan(

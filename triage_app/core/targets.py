@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from triage_app.core import memo
+
 ROLES = ("cause", "consequence", "summary")
 
 
@@ -45,7 +47,7 @@ class Target:
         return cls(
             entry_id,
             signature,
-            re.compile(regex, flags),
+            memo.compile_pattern(regex, flags),
             confidence,
             fires_on_info,
             role if role in ROLES else "cause",

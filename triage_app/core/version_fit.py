@@ -21,13 +21,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-import nodesemver
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
+from typing import TYPE_CHECKING, Any, Literal
 
 from triage_app.core.versions import canonical_package
+
+if TYPE_CHECKING:
+    from packaging.version import Version
+
+# packaging and nodesemver are imported where a comparison is made: most scans state no
+# versions, and the two libraries cost a short scan's start-up a noticeable share.
 
 Verdict = Literal["affected", "fixed", "unknown"]
 FITS, NO_DATA, MISFIT = 2, 1, 0
@@ -49,6 +51,8 @@ def release(version: str, package: str = "") -> tuple[int, ...] | None:
 
 
 def _pep440(version: str, package: str) -> Version | None:
+    from packaging.version import InvalidVersion, Version
+
     if package != "java":
         try:
             return Version(version)
@@ -60,6 +64,9 @@ def _pep440(version: str, package: str) -> Version | None:
 
 def in_range(version: str, spec: str, package: str = "") -> bool | None:
     """Whether `version` is in `spec` (PEP 440 or semver); None when either cannot be read."""
+    import nodesemver
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
     spec = spec.strip()
     try:
         specifiers = SpecifierSet(spec)

@@ -1,0 +1,268 @@
+"""The compiled catalogue: loaded, validated records plus the matcher's plain-data answers,
+kept in the user cache folder so that the next start skips the work.
+
+Loading the catalogue validates every record (running its pattern on its examples), and
+building the matcher parses every pattern again (required literals, literal weights). That
+is the bulk of a short scan's time, and it gives the same answers until something changes.
+So the first run stores them, and later runs read one file instead:
+
+- The file is keyed by everything its content depends on: each catalogue folder's record
+  files (path, size, modification time), the program (its version and its core modules'
+  files), the Python version and the matching libraries' files. Any change rebuilds it.
+- It holds data only: JSON with a CRC-32 (records as they were read, problems, overrides,
+  `memo` tables). Nothing in it is executed or unpickled; a damaged, truncated or foreign
+  file fails to parse or to match its key, is reported at debug level and rebuilt.
+- It is written to a temporary file and renamed into place, so concurrent processes each
+  read a whole file, an old one or a new one.
+
+`TRIAGE_NO_CACHE=1` turns the file off (a benchmark's "before"); `TRIAGE_CACHE_DIR` moves it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import sys
+import tempfile
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import astuple, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from triage_app import __version__
+from triage_app.core import memo, paths
+from triage_app.core.catalog import Catalog, load_catalog
+from triage_app.core.entry import Entry, compile_pattern
+from triage_app.core.overrides import Override
+from triage_app.core.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from triage_app.core.matcher import Matcher
+
+log = logging.getLogger(__name__)
+
+NO_CACHE_ENV = "TRIAGE_NO_CACHE"
+FORMAT = 2
+MAGIC = b"triage-app compiled catalogue\n"
+_CORE_DIR = Path(__file__).resolve().parent
+_LIBRARIES = ("ahocorasick_rs", "rapidfuzz")
+
+
+def enabled() -> bool:
+    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
+
+
+def cache_folder() -> Path:
+    return paths.user_cache_dir() / "catalog"
+
+
+@dataclass
+class CompiledCatalog:
+    """A loaded catalogue and the memo table its matcher is built with."""
+
+    catalog: Catalog
+    table: memo.MemoTable = field(default_factory=memo.MemoTable)
+    path: Path | None = None  # where to store it (None: no cache file)
+    key: str = ""
+    from_cache: bool = False
+    missing_links: Severity = Severity.WARNING
+
+    def matcher(self, *, fuzzy: bool = True) -> Matcher:
+        """The matcher for this catalogue; new memo answers are stored for next time."""
+        from triage_app.core.matcher import Matcher
+
+        try:
+            with memo.active(self.table):
+                built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            if not self.from_cache:
+                raise
+            # Stored answers of the wrong shape (a file edited by hand): start afresh.
+            log.debug("compiled catalogue %s holds bad answers (%s); rebuilding", self.path, exc)
+            fresh = _rebuild(self.catalog.sources, self.path, self.key, self.missing_links)
+            self.catalog, self.table, self.from_cache = fresh.catalog, fresh.table, False
+            with memo.active(self.table):
+                built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
+        if self.table.added:
+            self.save()
+        return built
+
+    def save(self) -> None:
+        """Write the cache file atomically; a folder that cannot be written is not an error."""
+        if self.path is None:
+            return
+        payload = json.dumps(_to_plain(self), separators=(",", ":")).encode()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.path.parent)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(_head(self.key) + b"%08x\n" % zlib.crc32(payload) + payload)
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError as exc:
+            log.debug("compiled catalogue not written to %s: %s", self.path, exc)
+            return
+        self.table.added = 0
+
+
+def open_catalog(
+    dirs: Iterable[Path], *, missing_links: Severity = Severity.WARNING
+) -> CompiledCatalog:
+    """The catalogue from `dirs` (as `load_catalog` gives it), from the cache when it is
+    current, else loaded and (once its matcher is built, or now) stored."""
+    dirs = [Path(d) for d in dirs]
+    if not enabled():
+        table = memo.MemoTable()
+        with memo.active(table):
+            return CompiledCatalog(load_catalog(dirs, missing_links=missing_links), table)
+    key = cache_key(dirs, missing_links)
+    path = cache_folder() / f"{_slot(dirs, missing_links)}.json"
+    found = _read(path, key, missing_links)
+    if found is not None:
+        return found
+    compiled = _rebuild(dirs, path, key, missing_links)
+    compiled.save()
+    return compiled
+
+
+def _rebuild(
+    dirs: Sequence[Path], path: Path | None, key: str, missing_links: Severity = Severity.WARNING
+) -> CompiledCatalog:
+    table = memo.MemoTable()
+    with memo.active(table):
+        catalog = load_catalog(dirs, missing_links=missing_links)
+    return CompiledCatalog(catalog, table, path, key, missing_links=missing_links)
+
+
+# -- the key -------------------------------------------------------------------------------
+
+
+def _files_stamp(directory: Path) -> list[Any]:
+    """(relative path, size, mtime) of every `*.json` below `directory`, as `load_catalog`
+    finds them; None when it is not a folder."""
+    if not directory.is_dir():
+        return [str(directory), None]
+    found = []
+    for root, dirnames, filenames in os.walk(directory):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if name.endswith(".json"):
+                full = os.path.join(root, name)
+                with contextlib.suppress(OSError):
+                    st = os.stat(full)
+                    found.append([os.path.relpath(full, directory), st.st_size, st.st_mtime_ns])
+    return [str(directory.resolve()), found]
+
+
+def _module_stamps() -> list[Any]:
+    """The program's own core modules (a changed validator or matcher changes the answers,
+    even in a checkout whose version string stays the same) and the matching libraries."""
+    stamps: list[Any] = []
+    for entry in sorted(os.scandir(_CORE_DIR), key=lambda e: e.name):
+        if entry.name.endswith(".py"):
+            st = entry.stat()
+            stamps.append([entry.name, st.st_size, st.st_mtime_ns])
+    for name in _LIBRARIES:
+        module = sys.modules.get(name) or __import__(name)
+        where = getattr(module, "__file__", None) or ""
+        with contextlib.suppress(OSError):
+            st = os.stat(where)
+            stamps.append(
+                [name, getattr(module, "__version__", ""), where, st.st_size, st.st_mtime_ns]
+            )
+    return stamps
+
+
+def cache_key(dirs: Sequence[Path], missing_links: Severity = Severity.WARNING) -> str:
+    """A hash of everything the compiled catalogue depends on."""
+    parts = [
+        FORMAT,
+        __version__,
+        sys.version,
+        sys.implementation.cache_tag,
+        str(missing_links),
+        _module_stamps(),
+        [_files_stamp(Path(d)) for d in dirs],
+    ]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def _slot(dirs: Sequence[Path], missing_links: Severity) -> str:
+    """The file name for one set of folders (each set keeps its own file)."""
+    names = [str(Path(d).resolve()) for d in dirs]
+    return hashlib.sha256(json.dumps([names, str(missing_links)]).encode()).hexdigest()[:24]
+
+
+# -- reading and writing -------------------------------------------------------------------
+
+
+def _to_plain(compiled: CompiledCatalog) -> dict[str, Any]:
+    catalog = compiled.catalog
+    return {
+        "entries": [[dict(e.data), e.source] for e in catalog],
+        "problems": [
+            [p.severity.value, p.source, p.field, p.message, p.entry_id] for p in catalog.problems
+        ],
+        "sources": [str(s) for s in catalog.sources],
+        "overrides": [list(astuple(o)) for o in catalog.overrides.values()],
+        "memo": compiled.table.data,
+    }
+
+
+def _read(path: Path, key: str, missing_links: Severity) -> CompiledCatalog | None:
+    """The cached catalogue at `path` if it is whole and made for `key`; None otherwise."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.debug("compiled catalogue %s unreadable: %s", path, exc)
+        return None
+    head = _head(key)
+    if not raw.startswith(head):
+        log.debug("compiled catalogue %s is stale or not ours; rebuilding", path)
+        return None
+    try:
+        crc, payload = raw[len(head) : len(head) + 9], raw[len(head) + 9 :]
+        if crc != b"%08x\n" % zlib.crc32(payload):
+            raise ValueError("checksum mismatch (truncated or damaged)")
+        compiled = _from_plain(json.loads(payload), path, key)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        log.debug("compiled catalogue %s is damaged (%s); rebuilding", path, exc)
+        return None
+    compiled.missing_links = missing_links
+    return compiled
+
+
+def _head(key: str) -> bytes:
+    return MAGIC + key.encode() + b"\n"
+
+
+def _from_plain(plain: dict[str, Any], path: Path, key: str) -> CompiledCatalog:
+    memo_data = plain["memo"]
+    if not isinstance(memo_data, dict) or not all(isinstance(t, dict) for t in memo_data.values()):
+        raise TypeError("memo tables are not objects")
+    table = memo.MemoTable(memo_data)
+    catalog = Catalog()
+    with memo.active(table):
+        for data, source in plain["entries"]:
+            if not isinstance(data, dict) or not isinstance(data["id"], str):
+                raise TypeError("an entry is not a record")
+            pattern = compile_pattern(str(data["regex"]), bool(data.get("case_sensitive")))
+            catalog.entries[data["id"]] = Entry(data=data, source=str(source), pattern=pattern)
+    catalog.problems = [
+        Problem(Severity(sev), str(src), fld, str(msg), eid)
+        for sev, src, fld, msg, eid in plain["problems"]
+    ]
+    catalog.sources = [Path(s) for s in plain["sources"]]
+    catalog.overrides = {str(o[0]): Override(*o) for o in plain["overrides"]}
+    table.added = 0
+    return CompiledCatalog(catalog, table, path, key, from_cache=True)

@@ -1,0 +1,146 @@
+"""Plain-data answers of pure, costly functions, kept with the compiled catalogue.
+
+Building a matcher parses every pattern several times (required literals, literal weights,
+whether it is line-local) and compiles it. Those answers depend only on the pattern, so the
+catalogue cache (`catalog_cache`) stores them as JSON and hands them back the next time:
+
+- a function decorated with `memoized(name, encode, decode)` looks its arguments up in the
+  active table, and records what it computed when the answer is not there yet;
+- `compile_pattern(regex, flags)` returns a `LazyPattern` for a pattern known to compile
+  (its real flags are recorded), so `re.compile` only runs for the patterns a log needs.
+
+Nothing is memoised outside `active(table)`: a direct call computes as usual, so tests and
+tools that call these functions see the code, never a stored answer. Tables hold plain JSON
+values only (strings, numbers, lists, booleans, null); a table is data, never code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_local = threading.local()
+
+
+class MemoTable:
+    """Answers by function name, then by a string key made of the arguments."""
+
+    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
+        self.data: dict[str, dict[str, Any]] = data if data is not None else {}
+        self.added = 0  # answers computed (not found) since the table was made or loaded
+
+    def get(self, name: str, key: str) -> tuple[bool, Any]:
+        table = self.data.get(name)
+        if table is None or key not in table:
+            return False, None
+        return True, table[key]
+
+    def put(self, name: str, key: str, value: Any) -> None:
+        self.data.setdefault(name, {})[key] = value
+        self.added += 1
+
+
+def current() -> MemoTable | None:
+    """The table active on this thread, if any."""
+    return getattr(_local, "table", None)
+
+
+@contextlib.contextmanager
+def active(table: MemoTable) -> Iterator[MemoTable]:
+    """Memoise into (and answer from) `table` on this thread while the block runs."""
+    saved = current()
+    _local.table = table
+    try:
+        yield table
+    finally:
+        _local.table = saved
+
+
+def _key(args: tuple[Any, ...]) -> str:
+    return "\x1f".join(str(a) for a in args)
+
+
+def memoized(
+    name: str, encode: Callable[[Any], Any], decode: Callable[[Any], Any]
+) -> Callable[[F], F]:
+    """Decorate a pure function of str/int arguments whose answer `encode` turns into JSON
+    values and `decode` turns back into the answer."""
+
+    def wrap(func: F) -> F:
+        @functools.wraps(func)
+        def inner(*args: Any) -> Any:
+            table = current()
+            if table is None:
+                return func(*args)
+            key = _key(args)
+            found, value = table.get(name, key)
+            if found:
+                return decode(value)
+            answer = func(*args)
+            table.put(name, key, encode(answer))
+            return answer
+
+        return inner  # type: ignore[return-value]
+
+    return wrap
+
+
+class LazyPattern:
+    """A compiled-on-first-use stand-in for `re.Pattern` (`pattern` and `flags` are known
+    without compiling; the first other attribute compiles it and keeps its bound methods, so
+    later calls cost what calls on the real pattern cost)."""
+
+    _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    def compiled(self) -> re.Pattern[str]:
+        real = self.__dict__.get("_real")
+        if real is None:
+            real = re.compile(self.pattern, self.flags)
+            self.__dict__["_real"] = real
+            for method in self._METHODS:
+                self.__dict__[method] = getattr(real, method)
+        return real
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_real":
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (to a process) as the real pattern
+        return (re.compile, (self.pattern, self.flags))
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self.flags})"
+
+
+def compile_pattern(regex: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile`, or a `LazyPattern` when the active table knows the pattern compiles.
+
+    Raises `re.error` like `re.compile` for a pattern that does not compile.
+    """
+    table = current()
+    if table is None:
+        return re.compile(regex, flags)
+    key = _key((regex, flags))
+    found, value = table.get("compile", key)
+    if found:
+        if value is None:
+            return re.compile(regex, flags)  # raises the pattern's own re.error
+        return LazyPattern(regex, int(value))  # type: ignore[return-value]
+    try:
+        pattern = re.compile(regex, flags)
+    except re.error:
+        table.put("compile", key, None)
+        raise
+    table.put("compile", key, pattern.flags)
+    return pattern
