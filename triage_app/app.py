@@ -224,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     remove_stale_copies()  # decompressed or pasted copies of a window that was killed
     notes = _open_notes(args.notes_db or paths.notes_db_path())
     window = MainWindow(catalog, catalog_dirs, notes, theme, restore_layout=args.screenshot is None)
+    window.tabs.scheduler.warm(catalog_dirs)  # the first scan finds the catalogue loaded
     app.aboutToQuit.connect(window.tabs.close_all)
     install_excepthook(window.report, log_path)
     _report_startup_problems(window, catalog, notes, Dialogs, quiet=args.screenshot is not None)

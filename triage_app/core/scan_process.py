@@ -5,7 +5,8 @@ so the window scans in a separate process. The child loads the catalogue from th
 as the window, runs `iter_scan` and puts one message per chunk on `out`:
 
 - `("progress", ScanProgress)`: the chunk's matches and how far the scan has come;
-- `("done", ScanDone)`: the scan ended (completely or cancelled);
+- `("done", ScanDone)`: the scan ended (completely or cancelled), with the annotator's
+  findings (versions, unknown errors);
 - `("error", str)`: the log could not be read (a sentence for the user).
 
 It stops at the next chunk when `cancel` is set or the parent process has gone away.
@@ -21,7 +22,12 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from triage_app.core.annotate import Annotations
+    from triage_app.core.matcher import Matcher
+    from triage_app.core.results import LineMatch
 
 CHILD_CHUNK_BYTES = 1024 * 1024  # small chunks: matches stream in, cancel reacts quickly
 
@@ -55,13 +61,20 @@ def _with_slow_patterns(warning: str | None, slow: list[tuple[str, int]]) -> str
 
 @dataclass(frozen=True)
 class ScanDone:
-    """The end of a scan, as the child saw it."""
+    """The end of a scan, as the child saw it.
+
+    `notes` holds what the annotator found once the whole log was read (stated versions and
+    each matched entry's verdict, unknown errors); `reranked` the matches whose candidates it
+    re-ordered by version fit (the window replaces the ones it was sent while scanning).
+    """
 
     lines: int
     cancelled: bool
     warning: str | None
     fuzzy_skipped: int
     catalog_entries: int
+    notes: Annotations | None = None
+    reranked: tuple[LineMatch, ...] = ()
 
 
 def scan_main(
@@ -72,29 +85,63 @@ def scan_main(
     cancel: Any,
 ) -> None:
     """Entry point of the scan process (a top-level function, so "spawn" can find it)."""
-    from triage_app.core.catalog_cache import open_catalog
+    _settle_in_background()
+    try:
+        from triage_app.core.catalog_cache import open_catalog
+
+        compiled = open_catalog([Path(d) for d in catalog_dirs])
+        matcher = compiled.matcher()
+    except Exception as exc:  # noqa: BLE001 - reported to the window as one sentence
+        traceback.print_exc(file=sys.stderr)
+        out.put(("error", f"the catalogue could not be loaded ({type(exc).__name__}: {exc})"))
+        return
+    run_scan(path, encoding, matcher, len(compiled.catalog), out, cancel)
+
+
+def _settle_in_background() -> None:
+    """Die with the window; yield the CPU to the window's own thread."""
+    _die_with_parent()
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(5)
+
+
+def run_scan(
+    path: str,
+    encoding: str | None,
+    matcher: Matcher,
+    catalog_entries: int,
+    out: Any,
+    cancel: Any,
+) -> None:
+    """Scan one log with a loaded matcher, putting the messages described above on `out`;
+    `cancel` is anything with `is_set()`."""
+    from triage_app.core.annotate import FileAnnotator
     from triage_app.core.logsource import LogError, open_log
     from triage_app.core.results import ScanSummary
     from triage_app.core.scan import iter_scan
 
     parent = multiprocessing.parent_process()
-    _die_with_parent()
-    if hasattr(os, "nice"):  # background work: the window's own thread comes first
-        with contextlib.suppress(OSError):
-            os.nice(5)
     try:
-        compiled = open_catalog([Path(d) for d in catalog_dirs])
-        catalog, matcher = compiled.catalog, compiled.matcher()
         summary = ScanSummary()
+        annotator = FileAnnotator(matcher.facts)
         with open_log(path, encoding=encoding) as source:
             for progress in iter_scan(
-                source, matcher, summary, cancel=cancel, chunk_bytes=CHILD_CHUNK_BYTES
+                source,
+                matcher,
+                summary,
+                cancel=cancel,
+                chunk_bytes=CHILD_CHUNK_BYTES,
+                annotator=annotator,
             ):
                 out.put(("progress", progress))
                 if parent is not None and not parent.is_alive():
                     # Nobody reads the queue any more: exit without waiting to flush it.
                     out.cancel_join_thread()
                     return
+        before = list(summary.matches)
+        notes = annotator.finish(summary.matches)
+        reranked = tuple(m for m, old in zip(summary.matches, before, strict=True) if m is not old)
         out.put(
             (
                 "done",
@@ -103,7 +150,9 @@ def scan_main(
                     summary.cancelled or cancel.is_set(),
                     _with_slow_patterns(summary.warning, summary.slow_patterns),
                     summary.fuzzy_skipped,
-                    len(catalog),
+                    catalog_entries,
+                    notes,
+                    reranked,
                 ),
             )
         )
