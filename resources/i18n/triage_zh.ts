@@ -540,6 +540,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>不匹配</translation>
     </message>
     <message>
+        <source>Your log: {verdict}</source>
+        <translation>你的日志：{verdict}</translation>
+    </message>
+    <message>
         <source>Evidence: {count} report</source>
         <translation>证据数：{count}</translation>
     </message>
@@ -1162,6 +1166,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>没有打开的日志。</translation>
     </message>
     <message>
+        <source>{count} unknown error(s) below.</source>
+        <translation>下方有 {count} 个未知错误。</translation>
+    </message>
+    <message>
         <source>No known errors found.</source>
         <translation>没有找到已知错误。</translation>
     </message>
@@ -1631,6 +1639,31 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Reload</source>
         <translation>重新加载</translation>
+    </message>
+</context>
+<context>
+    <name>UnknownErrorsList</name>
+    <message>
+        <source>Unknown errors</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>First line</source>
+        <translation>首行</translation>
+    </message>
+    <message>
+        <source>{count} error line(s) that no entry explains, first at line {line}:
+{t}</source>
+        <translation>{count} 行错误没有条目能解释，首次出现在第 {line} 行：
+{t}</translation>
+    </message>
+    <message>
+        <source>line {line}</source>
+        <translation>第 {line} 行</translation>
     </message>
 </context>
 </TS>

@@ -80,6 +80,8 @@ class EntryPanel(QWidget):
         self._language = "en"
         # "seen 3 times in 2 logs, …" for an entry id; the shell sets it (local history)
         self.history_text: Callable[[str], str | None] = lambda _entry_id: None
+        # the shown log's version verdict for an entry id; the shell sets it (`version_list`)
+        self.version_text: Callable[[str], str | None] = lambda _entry_id: None
         self._back: list[str] = []
         self._forward: list[str] = []
         self._cards: list[ActionCard] = []
@@ -196,6 +198,11 @@ class EntryPanel(QWidget):
             self._back.append(self._entry_id)
             self._forward.clear()
         self._display(entry_id)
+
+    def refresh(self) -> None:
+        """Rebuild the shown entry in place (the log's version verdict may have arrived)."""
+        if self._entry_id is not None:
+            self._display(self._entry_id, keep_scroll=True)
 
     def set_language(self, language: str) -> None:
         """ "en" or "zh": the `_zh` fields are shown where the record has them."""
@@ -364,6 +371,7 @@ class EntryPanel(QWidget):
                 self._language, box, self._notes, self._on_link_activated, seen=self._seen
             )
             context.history = self.history_text
+            context.verdict = self.version_text
             for build in sections:
                 widget = build(entry, context)
                 if widget is not None:

@@ -52,6 +52,8 @@ class Context:
     seen: str | None = None  # the user's own line, when the entry was reached from a log
     cards: list[ActionCard] = field(default_factory=list)
     history: Callable[[str], str | None] = lambda _entry_id: None
+    # "affects torch >=2.1,<2.3 (you have 2.1.2)": the shown log's versions against the entry's
+    verdict: Callable[[str], str | None] = lambda _entry_id: None
 
 
 Section = Callable[[Entry, Context], QWidget | None]
@@ -109,7 +111,18 @@ def root_cause(entry: Entry, context: Context) -> QWidget | None:
 
 
 def version_list(entry: Entry, context: Context) -> QWidget | None:
-    return titled("versions", versions(entry, context.language, context.parent), context)
+    table = versions(entry, context.language, context.parent)
+    verdict = context.verdict(entry.id)
+    if not verdict:
+        return titled("versions", table, context)
+    box, layout = column(context.parent, 4)
+    yours = tr(QT_TRANSLATE_NOOP("EntryPanel", "Your log: {verdict}"), context.language)
+    label = para(html.escape(yours.format(verdict=verdict)), box, rich=True)
+    label.setObjectName("versionVerdict")
+    layout.addWidget(label)
+    if table is not None:
+        layout.addWidget(table)
+    return titled("versions", box, context)
 
 
 def os_notes(entry: Entry, context: Context) -> QWidget | None:

@@ -13,20 +13,24 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app.ui.log.matches_model import ENTRY_ID_ROLE, LINE_ROLE, MatchesModel
+from triage_app.ui.log.unknown_list import UnknownErrorsList
 
 SUMMARY_REFRESH_MS = 200
 NARROW_PX = 640  # below this width the "Match" column is hidden
 
 
 class MatchesPanel(QWidget):
-    """A tree of match groups with a one-line summary above it.
+    """A tree of match groups with a one-line summary above it, and the unknown errors (lines
+    that look like errors but match no entry) below it.
 
     Signals:
         match_selected(str, int): an entry id and the line to show (a group's first line, or
             the chosen occurrence's line).
+        line_requested(int): an unknown error's line to show.
     """
 
     match_selected = Signal(str, int)
+    line_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,7 +50,10 @@ class MatchesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 0)
         layout.setSpacing(4)
         layout.addWidget(self.summary)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.tree, 3)
+        self.unknown = UnknownErrorsList(self)
+        self.unknown.line_requested.connect(self.line_requested)
+        layout.addWidget(self.unknown, 1)
         self._model: MatchesModel | None = None
         self._state = self.tr("No log open.")
         self._done = False
@@ -99,6 +106,11 @@ class MatchesPanel(QWidget):
         self._done = done
         self._refresh_summary()
 
+    def set_unknown(self, groups: list) -> None:
+        """The current log's unknown errors (`unknown` groups of the scan; [] for none)."""
+        self.unknown.set_groups(groups)
+        self._refresh_summary()
+
     def select_line(self, line: int) -> None:
         """Select the occurrence of `line` (if it matched) without emitting `match_selected`."""
         if self._model is None:
@@ -145,13 +157,15 @@ class MatchesPanel(QWidget):
             self.summary.setText(self._state)
             return
         groups = model.group_count()
+        unknown = len(self.unknown.groups)
+        others = self.tr("{count} unknown error(s) below.").format(count=unknown) if unknown else ""
         if groups == 0:
             found = (
                 self.tr("No known errors found.")
                 if self._done
                 else self.tr("No known errors found so far.")
             )
-            self.summary.setText(f"{found} {self._state}".strip())
+            self.summary.setText(" ".join(p for p in (found, others, self._state) if p))
             return
         first = model.first_cause()
         lines = (
@@ -167,4 +181,5 @@ class MatchesPanel(QWidget):
             cause = self.tr("Likely first cause: {entry} at line {line}.").format(
                 entry=first[0], line=f"{first[1]:,}"
             )
-        self.summary.setText(" ".join(p for p in (f"{lines}, {kinds}.", cause, self._state) if p))
+        parts = (f"{lines}, {kinds}.", cause, others, self._state)
+        self.summary.setText(" ".join(p for p in parts if p))

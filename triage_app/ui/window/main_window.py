@@ -45,6 +45,7 @@ from triage_app.ui.window.entry_sync import EntrySync
 from triage_app.ui.window.file_changes import FileChanges
 from triage_app.ui.window.filter_actions import FilterActions
 from triage_app.ui.window.language import LanguageActions
+from triage_app.ui.window.scan_notes import ScanNotesSync
 from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.stop_notice import StopNotice
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self.extras = report_and_entries.ReportAndEntries(self)
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
+        self.scan_notes = ScanNotesSync(self)  # unknown errors and version verdicts
         self.stop_notice = StopNotice(self)
         self.file_changes = FileChanges(self)
         self.filter_actions = FilterActions(self)
