@@ -386,7 +386,6 @@ class LogDocument(QObject):
             return
         self.scan_done = done
         self._scan_job = None
-        self.by_line.update((m.line, m) for m in done.reranked)  # re-ranked by version fit
         if done.warning and not self.warning:
             self.warning = done.warning
         self._enter(Phase.SCANNED)

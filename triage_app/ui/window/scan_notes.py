@@ -50,11 +50,13 @@ class ScanNotesSync(QObject):
         self.window.matches_panel.set_unknown(unknown_groups(doc))
 
     def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
-        if doc is not self.window.tabs.current_document() or doc in self._noted:
-            return
-        if doc.scan_done is None or doc.scan_done.notes is None:
+        done = doc.scan_done
+        if done is None or done.notes is None or doc in self._noted:
             return
         self._noted.add(doc)
+        doc.by_line.update((m.line, m) for m in done.reranked)  # re-ranked by version fit
+        if doc is not self.window.tabs.current_document():
+            return  # shown when its tab becomes current
         self.window.matches_panel.set_unknown(unknown_groups(doc))
         entry_id = self.window.entry_panel.entry_id
         if entry_id and version_text(doc, entry_id):
