@@ -781,6 +781,17 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>ExpansionNotice</name>
+    <message>
+        <source>{name} {what} It was not opened, in case it is a decompression bomb. If it is a real log, Open anyway reads all of it (as much free disk space is needed).</source>
+        <translation>{name}：{what} 为防它是解压炸弹，没有打开。如果它确实是日志，“仍然打开”会读取全部内容（需要同样多的可用磁盘空间）。</translation>
+    </message>
+    <message>
+        <source>Open anyway</source>
+        <translation>仍然打开</translation>
+    </message>
+</context>
+<context>
     <name>FileChanges</name>
     <message>
         <source>Pasted text cannot be reloaded.</source>

@@ -29,7 +29,12 @@ RATIO_FLOOR = 64 * 1024**2
 
 
 class ExpansionError(Exception):
-    """A compressed stream expands past the limit; the message says what to do."""
+    """A compressed stream expands past the limit; the message says what to do (for the
+    command line), `what` only what happened (for the window, which offers Open anyway)."""
+
+    def __init__(self, message: str, what: str = "") -> None:
+        super().__init__(message)
+        self.what = what or message
 
 
 @dataclass(frozen=True)
@@ -46,15 +51,19 @@ class ExpansionLimit:
 
     def check(self, expanded: int, compressed: int) -> None:
         if expanded > self.max_bytes:
+            what = f"decompresses to more than {format_size(self.max_bytes)}"
             raise ExpansionError(
-                f"decompresses to more than {format_size(self.max_bytes)}; if it is a real "
-                "log, read it with --max-expand SIZE (e.g. --max-expand 64G)"
+                f"{what}; if it is a real log, read it with --max-expand SIZE "
+                "(e.g. --max-expand 64G)",
+                what,
             )
         if self.ratio and expanded > RATIO_FLOOR and expanded > self.ratio * max(compressed, 1):
-            raise ExpansionError(
+            what = (
                 f"expands more than {self.ratio} times ({format_size(compressed)} to over "
-                f"{format_size(expanded)}): a decompression bomb? If it is a real log, read it "
-                "with --max-expand SIZE"
+                f"{format_size(expanded)}): a decompression bomb?"
+            )
+            raise ExpansionError(
+                f"{what} If it is a real log, read it with --max-expand SIZE", what
             )
 
 

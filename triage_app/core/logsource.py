@@ -42,6 +42,15 @@ class LogError(Exception):
     """A log that cannot be read; the message is one clear sentence for the user."""
 
 
+class ExpansionRefusedError(LogError):
+    """A compressed log expands past its limit: a decompression bomb, or a real huge log
+    (`what` says which limit; reading again with a larger `max_expand` gets past it)."""
+
+    def __init__(self, message: str, what: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 @dataclass(frozen=True)
 class LogInfo:
     """What the reader found out about a log before reading all of it."""
@@ -146,7 +155,7 @@ class LogSource:
         except OSError as exc:
             raise LogError(f"{self.path}: read failed ({exc.strerror or exc})") from None
         except ExpansionError as exc:
-            raise LogError(f"{self.path}: {exc}") from None
+            raise ExpansionRefusedError(f"{self.path}: {exc}", exc.what) from None
         damage = getattr(self._stream, "damage", None)
         if damage and not self.warning:
             self.warning = f"{damage}; the text before that point was read"

@@ -21,6 +21,7 @@ from shiboken6 import isValid
 from triage_app.core.logsource import LogError, check_path
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.view import LogView
+from triage_app.ui.workers.indexing import refused_expansion
 from triage_app.ui.workers.scan import ScanScheduler
 
 
@@ -32,6 +33,8 @@ class LogTabs(QTabWidget):
         document_state_changed(LogDocument): progress, phase or line count changed.
         current_document_changed(object): the current tab's document, or None.
         problem(str, str): a message for the user and its kind ("error", "warning").
+        expansion_refused(str, str): a compressed log (path) expands past the limit (what
+            happened): a decompression bomb, or a real huge log the user may open anyway.
         status(str): a passing message for the status bar.
     """
 
@@ -39,6 +42,7 @@ class LogTabs(QTabWidget):
     document_state_changed = Signal(object)
     current_document_changed = Signal(object)
     problem = Signal(str, str)
+    expansion_refused = Signal(str, str)
     status = Signal(str)
 
     def __init__(
@@ -247,6 +251,10 @@ class LogTabs(QTabWidget):
             self._pending.remove(doc)
         doc.close()
         doc.deleteLater()
+        what = refused_expansion(doc.path)
+        if what is not None:
+            self.expansion_refused.emit(str(doc.path), what)
+            return
         self.problem.emit(message, "error")
 
     def _on_document_scan_failed(self, doc: LogDocument, message: str) -> None:

@@ -42,6 +42,7 @@ from triage_app.ui.window.dialogs import Dialogs
 from triage_app.ui.window.drops import FileDropFilter
 from triage_app.ui.window.empty_state import EmptyState
 from triage_app.ui.window.entry_sync import EntrySync
+from triage_app.ui.window.expansion_notice import ExpansionNotice
 from triage_app.ui.window.file_changes import FileChanges
 from triage_app.ui.window.filter_actions import FilterActions
 from triage_app.ui.window.language import LanguageActions
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.filter_actions = FilterActions(self)
         self.bookmark_actions = BookmarkActions(self)
         self.language = LanguageActions(self)
+        self.expansion_notice = ExpansionNotice(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from triage_app.core.lineindex import LineIndex, decompress_to
-from triage_app.core.logsource import LogError, LogInfo, LogSource, open_log
+from triage_app.core.logsource import ExpansionRefusedError, LogError, LogInfo, LogSource, open_log
 from triage_app.ui.workers.job import JobError, ThreadJob, short_switch_interval
 
 REPORT_S = 0.1
@@ -24,6 +24,25 @@ CHUNK_BYTES = 256 * 1024  # small: the first screen needs little, and GIL holds 
 FIRST_SCREEN_WAIT_S = 1.0  # after the first chunk, pause until the window has shown it
 SWITCH_INTERVAL_S = 0.0005  # while indexing; restored afterwards (see short_switch_interval)
 PACE_S = 0.0002  # a pause after each chunk: the GUI thread gets the GIL without waiting
+NO_EXPANSION_LIMIT = 1 << 62  # "Open anyway": only the free disk space limits the copy
+
+# Compressed logs refused for expanding past the limit (path -> what happened), so the window
+# can offer "Open anyway"; and those the user then chose to read whatever they expand to.
+_refused: dict[Path, str] = {}
+_allowed: set[Path] = set()
+_registry_lock = threading.Lock()
+
+
+def refused_expansion(path: str | Path) -> str | None:
+    """Why `path` was refused as a decompression bomb (once; None if it was not)."""
+    with _registry_lock:
+        return _refused.pop(Path(path).absolute(), None)
+
+
+def allow_expansion(path: str | Path) -> None:
+    """Let `path` decompress to any size from now on (the user said it is a real log)."""
+    with _registry_lock:
+        _allowed.add(Path(path).absolute())
 
 
 @dataclass(frozen=True)
@@ -110,6 +129,10 @@ class IndexJob(ThreadJob):
                 self.opened = opened
                 self._emit(self.progress, opened)
                 self._build(opened.index)
+            except ExpansionRefusedError as exc:
+                with _registry_lock:
+                    _refused[self.path.absolute()] = exc.what
+                raise JobError(f"{self.path}: {exc.what}") from exc
             except LogError as exc:
                 raise JobError(str(exc)) from exc
             except OSError as exc:
@@ -133,7 +156,10 @@ class IndexJob(ThreadJob):
                 opened.temp_path.unlink(missing_ok=True)
 
     def _open(self) -> Opened | None:
-        with open_log(self.path, encoding=self.encoding) as source:
+        with _registry_lock:
+            allowed = self.path.absolute() in _allowed
+        limit = NO_EXPANSION_LIMIT if allowed else None
+        with open_log(self.path, encoding=self.encoding, max_expand=limit) as source:
             info = source.info
             temp_path = None
             if info.compression:
