@@ -17,80 +17,6 @@ import pytest
 
 from .reproduce import require_repro_tool, run_tool, scan_json
 
-REPRODUCED_IDS = [
-    # React 19 (react-dom/server and react-dom/client under jsdom)
-    "react/too-many-re-renders",
-    "react/element-type-invalid",
-    "react/objects-not-valid-as-child",
-    "react/invalid-hook-call",
-    "react/functions-not-valid-as-child",
-    "react/unique-key-prop",
-    "react/unknown-dom-prop",
-    "react/rendered-more-hooks",
-    "react/rendered-fewer-hooks",
-    "react/duplicate-key",
-    "react/dom-nesting-hydration",
-    "react/uncontrolled-to-controlled",
-    "react/maximum-update-depth-exceeded",
-    "react/cannot-update-while-rendering",
-    "react/target-container-not-dom",
-    "nextjs/hydration-failed",
-    "nextjs/hydration-attribute-mismatch",
-    # Vue 3.5
-    "vue/failed-to-resolve-component",
-    "vue/api-called-outside-setup",
-    "vue/extraneous-non-props-attributes",
-    "vue/invalid-prop-type",
-    "vue/missing-required-prop",
-    "vue/missing-template-or-render",
-    "vue/property-accessed-not-defined",
-    "vue/maximum-recursive-updates",
-    "vue/hydration-mismatch",
-    "vue/runtime-compilation-not-supported",
-    # Angular 22
-    "angular/not-a-known-element",
-    "angular/cant-bind-unknown-property",
-    "angular/null-injector-no-provider",
-    "angular/inject-outside-injection-context",
-    "angular/circular-dependency-di",
-    "angular/requires-zonejs",
-    # Jest 30
-    "jest/must-use-import-to-load-esm",
-    "jest/cannot-find-module-from",
-    "jest/wrong-test-environment",
-    "jest/exceeded-timeout",
-    "jest/suite-must-contain-test",
-    "jest/encountered-unexpected-token",
-    "jest/did-not-exit",
-    "jest/no-tests-found",
-    "jest/test-environment-not-found",
-    # TypeScript 6
-    "typescript/type-not-assignable",
-    "typescript/argument-not-assignable",
-    "typescript/cannot-find-module",
-    "typescript/cannot-find-name",
-    "typescript/property-does-not-exist",
-    "typescript/possibly-undefined",
-    "typescript/no-declaration-file",
-    # ESLint 10
-    "eslint/definition-for-rule-not-found",
-    # Vite 8
-    "vite/build-failed-to-resolve-import",
-    "vite/dependencies-could-not-be-resolved",
-    "vite/failed-to-resolve-import",
-    "vite/http-proxy-error",
-    "vite/port-already-in-use",
-    # Next.js 16
-    "nextjs/client-hook-in-server-component",
-    "nextjs/module-not-found",
-    "nextjs/no-pages-or-app-dir",
-    "nextjs/no-production-build",
-    "nextjs/missing-suspense-csr-bailout",
-    "nextjs/prerender-error",
-    "nextjs/export-encountered-errors",
-]
-
-
 # ---------------------------------------------------------------------------------------- helpers
 
 
@@ -165,10 +91,12 @@ function run(el) {
 run(h(function Loop() { const [n, set] = React.useState(0); set(n + 1); return h('p', null, n); }));
 run(h(undefined));
 run(h('div', null, { id: 1, name: 'x' }));
-try { React.useState(0); } catch (e) { /* the hook call error is logged first */ }
+try { React.useState(0); } catch (e) { console.error(String(e)); }
 run(h('div', null, function Foo() {}));
 run(h('ul', null, [1, 2].map((i) => h('li', null, i))));
 run(h('div', { isActive: true }));
+const never = new Promise(() => {});
+run(h(function Sus() { React.use(never); return null; }));
 """
 
 REACT_CLIENT = (
@@ -219,11 +147,24 @@ render(h('p', null, h('div', null, 'x')));
 render(h(Ctl));
 render(h(Depth));
 render(h(Parent));
+render(h('div', { active: true }));
+render(h('div', { class: 'x' }));
+render(h('blink', null));
+render(h('button', { onClick: 'go()' }));
+render(h(function Only() { return React.Children.only([h('a', { key: 1 }), h('b', { key: 2 })]); }));
+render(h('input', { value: 'x' }));
+render(h('div', { style: 'color: red' }));
+render(h('div', { dangerouslySetInnerHTML: { __html: 'x' } }, 'child'));
+let setOutside;
+function Outside() { const [v, set] = React.useState(0); setOutside = set; return h('p', null, v); }
+render(h(Outside));
+setOutside(1);
 try { createRoot(null); } catch (e) { console.error(String(e).split('\\n')[0]); }
 const onRecoverableError = (e) => console.error(String(e).split('\\n')[0]);
 React.act(() => hydrateRoot(document.getElementById('ssr'), h('p', null, 'client'),
   { onRecoverableError }));
 React.act(() => hydrateRoot(document.getElementById('attr'), h('p', { className: 'b' }, 'x')));
+render(h(async function AsyncComp() { return h('p'); }));
 """
 )
 
@@ -246,11 +187,31 @@ async function run(comp) { await renderToString(createSSRApp(comp)); }
 """
 
 VUE_CLIENT = (
-    "globalThis.SSR_HTML = '<div id=\"ssr\"><span>x</span></div>';\n"
+    'globalThis.SSR_HTML = \'<div id="ssr"><span>x</span></div><div id="text"><p>server</p>'
+    '</div><div id="cls"><p class="a">x</p></div>\';\n'
     + JSDOM_GLOBALS
     + """
-const { h, ref, watch, createApp, createSSRApp, defineComponent } = require('vue');
+const { h, ref, computed, readonly, watch, onMounted, createApp, createSSRApp, defineComponent } =
+  require('vue');
 createSSRApp({ render: () => h('div', 'x') }).mount('#ssr');
+createSSRApp({ render: () => h('p', 'client') }).mount('#text');
+createSSRApp({ render: () => h('p', { class: 'b' }, 'x') }).mount('#cls');
+onMounted(() => {});
+createApp({ render: () => h('p') }).mount('#nope');
+const total = computed(() => 1);
+createApp({
+  setup() {
+    total.value = 2;
+    const settings = readonly({ a: 1 });
+    settings.a = 2;
+    watch(1, () => {});
+    return () => h('p');
+  },
+}).mount(document.createElement('div'));
+const sfc = require('@vue/compiler-sfc');
+for (const source of ['<template><div></template>', '']) {
+  for (const e of sfc.parse(source, { filename: 'App.vue' }).errors) console.error(String(e));
+}
 const vm = require('vm');
 const fs = require('fs');
 const runtimeOnly = require.resolve('vue/dist/vue.runtime.global.js');
@@ -265,9 +226,63 @@ const Todo = defineComponent({
     return () => h('p', n.value);
   },
 });
+try {
+  createApp({ setup() { throw new Error('setup failed'); } }).mount(document.createElement('div'));
+} catch (e) { console.error(String(e)); }
 createApp(Todo).mount('#root');
 """
 )
+
+
+REACT_VUE_CASES: list[tuple[str, str]] = [
+    ("react/too-many-re-renders", "Too many re-renders"),
+    ("react/element-type-invalid", "Element type is invalid"),
+    ("react/objects-not-valid-as-child", "Objects are not valid as a React child"),
+    ("react/invalid-hook-call", "Invalid hook call"),
+    ("react/functions-not-valid-as-child", "Functions are not valid as a React child"),
+    ("react/unique-key-prop", 'Each child in a list should have a unique "key"'),
+    ("react/unknown-dom-prop", "React does not recognize the `isActive` prop"),
+    ("react/rendered-more-hooks", "Rendered more hooks than"),
+    ("react/rendered-fewer-hooks", "Rendered fewer hooks than expected"),
+    ("react/duplicate-key", "Encountered two children with the same key"),
+    ("react/dom-nesting-hydration", "cannot be a descendant of <p>"),
+    ("react/uncontrolled-to-controlled", "changing an uncontrolled input"),
+    ("react/maximum-update-depth-exceeded", "Maximum update depth exceeded"),
+    ("react/cannot-update-while-rendering", "Cannot update a component (`Parent`)"),
+    ("react/target-container-not-dom", "Target container is not a DOM element"),
+    ("nextjs/hydration-failed", "Hydration failed because"),
+    ("nextjs/hydration-attribute-mismatch", "A tree hydrated but some attributes"),
+    ("vue/failed-to-resolve-component", "Failed to resolve component: MyWidget"),
+    ("vue/api-called-outside-setup", "inject() can only be used inside setup()"),
+    ("vue/extraneous-non-props-attributes", "Extraneous non-props attributes"),
+    ("vue/invalid-prop-type", 'type check failed for prop "count"'),
+    ("vue/missing-required-prop", 'Missing required prop: "title"'),
+    ("vue/missing-template-or-render", "Component Home is missing template"),
+    ("vue/property-accessed-not-defined", 'Property "notDefined" was accessed'),
+    ("vue/hydration-mismatch", "Hydration node mismatch"),
+    ("vue/runtime-compilation-not-supported", "runtime compilation is not supported"),
+    ("vue/maximum-recursive-updates", "Maximum recursive updates exceeded"),
+    ("react/hooks-order-changed", "React has detected a change in the order of Hooks"),
+    ("react/value-without-onchange", "You provided a `value` prop to a form field"),
+    ("react/non-boolean-attribute", "for a non-boolean attribute `active`"),
+    ("react/invalid-dom-property", "Invalid DOM property `class`"),
+    ("react/tag-unrecognized", "The tag <blink> is unrecognized"),
+    ("react/listener-not-a-function", "Expected `onClick` listener to be a function"),
+    ("react/children-only-single-child", "React.Children.only expected"),
+    ("react/not-wrapped-in-act", "inside a test was not wrapped in act"),
+    ("react/suspended-during-sync-input", "A component suspended while responding"),
+    ("react/style-prop-not-object", "The `style` prop expects a mapping"),
+    ("react/children-and-dangerously-set-html", "Can only set one of `children`"),
+    ("react/async-client-component", "<AsyncComp> is an async Client Component"),
+    ("react/cannot-read-usestate-of-null", "(reading 'useState')"),
+    ("vue/mount-target-not-found", 'mount target selector "#nope" returned null'),
+    ("vue/computed-readonly", "Write operation failed: computed value is readonly"),
+    ("vue/set-on-readonly-target", 'Set operation on key "a" failed'),
+    ("vue/invalid-watch-source", "Invalid watch source"),
+    ("vue/sfc-element-missing-end-tag", "Element is missing end tag"),
+    ("vue/sfc-no-template-or-script", "At least one <template> or <script>"),
+    ("vue/unhandled-error-during-execution", "Unhandled error during execution of setup"),
+]
 
 
 def test_react_and_vue_errors(modules: Path, tmp_path: Path) -> None:
@@ -285,35 +300,7 @@ def test_react_and_vue_errors(modules: Path, tmp_path: Path) -> None:
     sections += [node(work / name, work) for name in ("vue-server.js", "vue-client.js")]
     check_batch(
         sections,
-        [
-            ("react/too-many-re-renders", "Too many re-renders"),
-            ("react/element-type-invalid", "Element type is invalid"),
-            ("react/objects-not-valid-as-child", "Objects are not valid as a React child"),
-            ("react/invalid-hook-call", "Invalid hook call"),
-            ("react/functions-not-valid-as-child", "Functions are not valid as a React child"),
-            ("react/unique-key-prop", 'Each child in a list should have a unique "key"'),
-            ("react/unknown-dom-prop", "React does not recognize the `isActive` prop"),
-            ("react/rendered-more-hooks", "Rendered more hooks than"),
-            ("react/rendered-fewer-hooks", "Rendered fewer hooks than expected"),
-            ("react/duplicate-key", "Encountered two children with the same key"),
-            ("react/dom-nesting-hydration", "cannot be a descendant of <p>"),
-            ("react/uncontrolled-to-controlled", "changing an uncontrolled input"),
-            ("react/maximum-update-depth-exceeded", "Maximum update depth exceeded"),
-            ("react/cannot-update-while-rendering", "Cannot update a component (`Parent`)"),
-            ("react/target-container-not-dom", "Target container is not a DOM element"),
-            ("nextjs/hydration-failed", "Hydration failed because"),
-            ("nextjs/hydration-attribute-mismatch", "A tree hydrated but some attributes"),
-            ("vue/failed-to-resolve-component", "Failed to resolve component: MyWidget"),
-            ("vue/api-called-outside-setup", "inject() can only be used inside setup()"),
-            ("vue/extraneous-non-props-attributes", "Extraneous non-props attributes"),
-            ("vue/invalid-prop-type", 'type check failed for prop "count"'),
-            ("vue/missing-required-prop", 'Missing required prop: "title"'),
-            ("vue/missing-template-or-render", "Component Home is missing template"),
-            ("vue/property-accessed-not-defined", 'Property "notDefined" was accessed'),
-            ("vue/hydration-mismatch", "Hydration node mismatch"),
-            ("vue/runtime-compilation-not-supported", "runtime compilation is not supported"),
-            ("vue/maximum-recursive-updates", "Maximum recursive updates exceeded"),
-        ],
+        REACT_VUE_CASES,
         tmp_path,
     )
 
@@ -450,34 +437,37 @@ def angular_jest_ts_eslint_sections(modules: Path, tmp_path: Path) -> list[str]:
     return sections
 
 
+ANGULAR_JEST_TS_ESLINT_CASES: list[tuple[str, str]] = [
+    ("angular/not-a-known-element", "NG8001"),
+    ("angular/cant-bind-unknown-property", "NG8002"),
+    ("angular/null-injector-no-provider", "NG0201: No provider found"),
+    ("angular/inject-outside-injection-context", "NG0203: The `HttpClient` token"),
+    ("angular/circular-dependency-di", "NG0200: Circular dependency"),
+    ("angular/requires-zonejs", "NG0908"),
+    ("jest/must-use-import-to-load-esm", "Must use import to load ES Module"),
+    ("jest/cannot-find-module-from", "Cannot find module 'nope-module' from"),
+    ("jest/wrong-test-environment", 'Consider using the "jsdom" test environment'),
+    ("jest/exceeded-timeout", "Exceeded timeout of 300 ms"),
+    ("jest/suite-must-contain-test", "Your test suite must contain at least one test"),
+    ("jest/encountered-unexpected-token", "Jest encountered an unexpected token"),
+    ("jest/did-not-exit", "Jest did not exit one second"),
+    ("jest/no-tests-found", "No tests found, exiting with code 1"),
+    ("jest/test-environment-not-found", "jest-environment-nope cannot be found"),
+    ("typescript/type-not-assignable", "error TS2322"),
+    ("typescript/argument-not-assignable", "error TS2345"),
+    ("typescript/cannot-find-module", "error TS2307"),
+    ("typescript/cannot-find-name", "error TS2304"),
+    ("typescript/property-does-not-exist", "error TS2339"),
+    ("typescript/possibly-undefined", "error TS18048"),
+    ("typescript/no-declaration-file", "error TS7016"),
+    ("eslint/definition-for-rule-not-found", "Definition for rule 'react-hooks"),
+]
+
+
 def test_angular_jest_typescript_eslint_errors(modules: Path, tmp_path: Path) -> None:
     check_batch(
         angular_jest_ts_eslint_sections(modules, tmp_path),
-        [
-            ("angular/not-a-known-element", "NG8001"),
-            ("angular/cant-bind-unknown-property", "NG8002"),
-            ("angular/null-injector-no-provider", "NG0201: No provider found"),
-            ("angular/inject-outside-injection-context", "NG0203: The `HttpClient` token"),
-            ("angular/circular-dependency-di", "NG0200: Circular dependency"),
-            ("angular/requires-zonejs", "NG0908"),
-            ("jest/must-use-import-to-load-esm", "Must use import to load ES Module"),
-            ("jest/cannot-find-module-from", "Cannot find module 'nope-module' from"),
-            ("jest/wrong-test-environment", 'Consider using the "jsdom" test environment'),
-            ("jest/exceeded-timeout", "Exceeded timeout of 300 ms"),
-            ("jest/suite-must-contain-test", "Your test suite must contain at least one test"),
-            ("jest/encountered-unexpected-token", "Jest encountered an unexpected token"),
-            ("jest/did-not-exit", "Jest did not exit one second"),
-            ("jest/no-tests-found", "No tests found, exiting with code 1"),
-            ("jest/test-environment-not-found", "jest-environment-nope cannot be found"),
-            ("typescript/type-not-assignable", "error TS2322"),
-            ("typescript/argument-not-assignable", "error TS2345"),
-            ("typescript/cannot-find-module", "error TS2307"),
-            ("typescript/cannot-find-name", "error TS2304"),
-            ("typescript/property-does-not-exist", "error TS2339"),
-            ("typescript/possibly-undefined", "error TS18048"),
-            ("typescript/no-declaration-file", "error TS7016"),
-            ("eslint/definition-for-rule-not-found", "Definition for rule 'react-hooks"),
-        ],
+        ANGULAR_JEST_TS_ESLINT_CASES,
         tmp_path,
     )
 
@@ -548,21 +538,35 @@ def next_build(modules: Path, root: Path, files: dict[str, str]) -> str:
     )
 
 
+VITE_CASES: list[tuple[str, str]] = [
+    ("vite/build-failed-to-resolve-import", "Rolldown failed to resolve import"),
+    ("vite/port-already-in-use", "is already in use"),
+    ("vite/dependencies-could-not-be-resolved", "imported but could not be resolved"),
+    ("vite/failed-to-resolve-import", 'Failed to resolve import "not-a-real-pkg"'),
+    ("vite/http-proxy-error", "http proxy error: /api/users"),
+]
+
+
 def test_vite_errors(modules: Path, tmp_path: Path) -> None:
     vt = project(tmp_path / "vt", modules, VITE_FILES)
     vite = str(modules / ".bin" / "vite")
     sections = [run_tool([vite, "build"], vt, timeout=300), node(vt / "dev.mjs", vt)]
     check_batch(
         sections,
-        [
-            ("vite/build-failed-to-resolve-import", "Rolldown failed to resolve import"),
-            ("vite/port-already-in-use", "is already in use"),
-            ("vite/dependencies-could-not-be-resolved", "imported but could not be resolved"),
-            ("vite/failed-to-resolve-import", 'Failed to resolve import "not-a-real-pkg"'),
-            ("vite/http-proxy-error", "http proxy error: /api/users"),
-        ],
+        VITE_CASES,
         tmp_path,
     )
+
+
+NEXTJS_CASES: list[tuple[str, str]] = [
+    ("nextjs/no-pages-or-app-dir", "Couldn't find any `pages` or `app` directory"),
+    ("nextjs/no-production-build", "Could not find a production build"),
+    ("nextjs/client-hook-in-server-component", "depends on `useState`"),
+    ("nextjs/module-not-found", "Can't resolve 'left-pad-nope'"),
+    ("nextjs/missing-suspense-csr-bailout", "should be wrapped in a suspense boundary"),
+    ("nextjs/prerender-error", 'Error occurred prerendering page "/search"'),
+    ("nextjs/export-encountered-errors", "Export encountered an error on /search"),
+]
 
 
 @pytest.mark.slow
@@ -578,14 +582,16 @@ def test_nextjs_build_errors(modules: Path, tmp_path: Path) -> None:
     ]
     check_batch(
         sections,
-        [
-            ("nextjs/no-pages-or-app-dir", "Couldn't find any `pages` or `app` directory"),
-            ("nextjs/no-production-build", "Could not find a production build"),
-            ("nextjs/client-hook-in-server-component", "depends on `useState`"),
-            ("nextjs/module-not-found", "Can't resolve 'left-pad-nope'"),
-            ("nextjs/missing-suspense-csr-bailout", "should be wrapped in a suspense boundary"),
-            ("nextjs/prerender-error", 'Error occurred prerendering page "/search"'),
-            ("nextjs/export-encountered-errors", "Export encountered an error on /search"),
-        ],
+        NEXTJS_CASES,
         tmp_path,
     )
+
+
+# Every entry a case above produces, for the catalogue quality suite.
+REPRODUCED_IDS = sorted(
+    {
+        entry_id
+        for cases in (REACT_VUE_CASES, ANGULAR_JEST_TS_ESLINT_CASES, VITE_CASES, NEXTJS_CASES)
+        for entry_id, _ in cases
+    }
+)
