@@ -388,6 +388,45 @@ JAVA_CASES = [
     ("java/unrecognized-vm-option", "Unrecognized option: --illegal-thing"),
 ]
 
+_POM_HEAD = (
+    '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+    "<groupId>com.example</groupId><artifactId>demo</artifactId><version>1.0</version>"
+)
+
+# Offline against an empty local repository: these fail before any plugin is needed.
+MAVEN_SCRIPT = rf"""
+w() {{ mkdir -p "$(dirname "$1")"; printf '%s\n' "$2" > "$1"; }}
+m() {{ (cd "$1" && shift && mvn -B -o -Dmaven.repo.local="$PWD/../m2" "$@"); }}
+w nogoal/pom.xml '{_POM_HEAD}</project>'
+m nogoal
+mkdir -p nopom && m nopom compile
+m nogoal complie
+w bad/pom.xml '{_POM_HEAD}<dependencies>
+</project>'
+m bad validate
+w nover/pom.xml '{_POM_HEAD}<dependencies><dependency><groupId>junit</groupId><artifactId>junit</artifactId></dependency></dependencies></project>'
+m nover validate
+w mod/pom.xml '{_POM_HEAD}<packaging>pom</packaging><modules><module>missing</module></modules></project>'
+m mod validate
+w plug/pom.xml '{_POM_HEAD}<build><plugins><plugin><groupId>com.acme</groupId><artifactId>nope-maven-plugin</artifactId><version>9.9</version><executions><execution><phase>validate</phase><goals><goal>x</goal></goals></execution></executions></plugin></plugins></build></project>'
+m plug validate
+m nogoal nope:run
+"""
+
+MAVEN_CASES = [
+    ("maven/no-goals-specified", "No goals have been specified for this build"),
+    ("maven/no-pom-in-directory", "there is no POM in this directory"),
+    ("maven/unknown-lifecycle-phase", 'Unknown lifecycle phase "complie"'),
+    ("maven/non-parseable-pom", "[FATAL] Non-parseable POM"),
+    (
+        "maven/dependency-version-missing",
+        "'dependencies.dependency.version' for junit:junit:jar is missing",
+    ),
+    ("maven/child-module-does-not-exist", "Child module"),
+    ("maven/plugin-could-not-be-resolved", "Plugin com.acme:nope-maven-plugin:9.9 or one of its"),
+    ("maven/no-plugin-found-for-prefix", "No plugin found for prefix 'nope'"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -470,9 +509,15 @@ def test_java_javac_errors(tmp_path: Path) -> None:
     _assert_ranked_first(_run_script(tmp_path, JAVA_SCRIPT), JAVA_CASES, tmp_path)
 
 
+def test_maven_errors(tmp_path: Path) -> None:
+    require_tool("mvn")
+    _assert_ranked_first(_run_script(tmp_path, MAVEN_SCRIPT), MAVEN_CASES, tmp_path)
+
+
 # java/javac-invalid-release is listed by test_reproduce_cinfra; here it only proves the
 # "invalid source/target release" wordings its provenance quotes.
 _ELSEWHERE = {"java/javac-invalid-release"}
 REPRODUCED_IDS = sorted(
-    {entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES} - _ELSEWHERE
+    {entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES + MAVEN_CASES}
+    - _ELSEWHERE
 )
