@@ -63,8 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("en", "zh"),
         help="the window's language for this run (View > Language keeps one)",
     )
+    parser.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add Triage to your desktop's application menu (Linux; for this user) and exit",
+    )
     parser.add_argument("--version", action="version", version=f"triage-app {__version__}")
     return parser
+
+
+def _install_desktop_entry() -> int:
+    from triage_app.desktop_entry import install
+
+    try:
+        entry, icon = install()
+    except OSError as exc:
+        print(f"triage-app: cannot install the desktop entry ({exc})", file=sys.stderr)
+        return 2
+    print(f"Installed {entry} and {icon}; Triage is in your application menu.")
+    return 0
 
 
 def _log_to_file() -> Path | None:
@@ -184,6 +201,8 @@ def _open_notes(path: Path):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the window; returns the exit status."""
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.install_desktop_entry:
+        return _install_desktop_entry()
     logging.basicConfig(level=logging.INFO, format="triage-app: %(message)s")
     log_path = _log_to_file()
     for directory in args.catalog:
