@@ -26,6 +26,20 @@ CASES: list[Case] = [
     ("django/model-not-in-installed-apps", "driver", "doesn't declare an explicit app_label"),
     ("django/template-does-not-exist", "driver", "TemplateDoesNotExist: shop/index.html"),
     ("django/synchronous-only-operation", "driver", "SynchronousOnlyOperation:"),
+    ("django/dev-server-https", "runserver", "accessing the development server over HTTPS"),
+    ("django/runserver-port-in-use", "runserver-again", "That port is already in use"),
+    ("django/non-nullable-field-default", "makemigrations", "impossible to add a non-nullable"),
+    ("django/allowed-hosts-debug-false", "no-debug", "You must set settings.ALLOWED_HOSTS"),
+    ("django/csrf-origin-checking-failed", "driver", "Forbidden (Origin checking failed"),
+    ("django/does-not-exist", "driver", "DoesNotExist: Item matching"),
+    ("django/field-error-cannot-resolve-keyword", "driver", "Cannot resolve keyword"),
+    ("django/invalid-block-tag", "driver", "Invalid block tag on line"),
+    ("django/missing-staticfiles-manifest-entry", "driver", "ValueError: Missing staticfiles"),
+    ("django/psycopg-not-installed", "driver", "ImproperlyConfigured: Error loading psycopg2"),
+    ("django/mysqlclient-not-installed", "driver", "ImproperlyConfigured: Error loading MySQLdb"),
+    ("django/secret-key-empty", "secret", "ImproperlyConfigured: The SECRET_KEY"),
+    ("django/auth-user-model-not-installed", "secret", "AUTH_USER_MODEL refers to model"),
+    ("django/multiple-objects-returned", "driver", "get() returned more than one"),
 ]
 
 SETTINGS = """
