@@ -72,6 +72,8 @@ OFFICIAL_DOC_HOSTS = (
     "pnpm.io",
     "postgresql.org",
     "pydata.org",
+    "pydantic.dev",
+    "sqlalche.me",
     "pypa.io",
     "pytest.org",
     "python.org",
