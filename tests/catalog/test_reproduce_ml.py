@@ -148,6 +148,28 @@ EXPECTED: list[tuple[str, str, str, str]] = [
         "ValueError: You",
     ),
     ("hf_cases", "safetensors-shared", "huggingface/safetensors-shared-tensors", "Some tensors sh"),
+    ("torch_cases", "scheduler-order", "pytorch/lr-scheduler-before-optimizer", "UserWarning: Det"),
+    (
+        "torch_cases",
+        "copy-construct",
+        "pytorch/tensor-copy-construct-warning",
+        "UserWarning: To co",
+    ),
+    ("torch_cases", "softmax-dim", "pytorch/softmax-implicit-dim", "UserWarning: Implicit dim"),
+    ("torch_cases", "dl-segv", "pytorch/dataloader-worker-segfault", "ERROR: Unexpected segm"),
+    ("torch_cases", "ext-ninja", "pytorch/ninja-required", "RuntimeError: Ninja is required"),
+    ("dist_cases", "ddp", "pytorch/ddp-variable-marked-ready-twice", "mark a variable ready only"),
+    ("dist_cases", "ddp", "pytorch/gloo-timed-out-waiting", "Timed out waiting"),
+    ("dist_cases", "client-connect", "pytorch/client-socket-timed-out", "The client socket has"),
+    ("onnx_cases", "checker-ir", "onnx/checker-ir-version-too-high", "ValidationError: Your model"),
+    ("onnx_cases", "shape-inference", "onnx/shape-inference-shape-differs", "InferenceError:"),
+    ("onnx_cases", "rank", "onnx/ort-invalid-rank", "INVALID_ARGUMENT : Invalid rank"),
+    ("onnx_cases", "no-file", "onnx/ort-no-such-file", "NO_SUCHFILE"),
+    ("onnx_cases", "type-error", "onnx/ort-invalid-graph-type-error", "INVALID_GRAPH"),
+    ("onnx_cases", "not-implemented", "onnx/ort-not-implemented", "NOT_IMPLEMENTED"),
+    ("onnx_cases", "attribute", "onnx/ort-unrecognized-attribute", "INVALID_GRAPH"),
+    ("onnx_cases", "reshape", "onnx/ort-reshape-invalid-shape", "pybind11_state.Fail"),
+    ("onnx_cases", "initializer-input", "onnx/ort-initializer-in-graph-inputs", "appears in graph"),
 ]
 REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
 DRIVERS = sorted({driver for driver, _, _, _ in EXPECTED})

@@ -109,11 +109,6 @@ def dataloader_worker(how: object) -> None:
     list(DataLoader(SignalDataset(how), num_workers=2))
 
 
-def dataloader_too_many_workers() -> None:
-    loader = DataLoader(list(range(4)), num_workers=max(8, (os.cpu_count() or 1) + 4))
-    iter(loader)._shutdown_workers()
-
-
 def extension_build_error() -> None:
     from torch.utils.cpp_extension import load
 
@@ -203,7 +198,6 @@ CASES = {
     "dl-bus": lambda: dataloader_worker(signal.SIGBUS),
     "dl-segv": lambda: dataloader_worker(signal.SIGSEGV),
     "dl-exit": lambda: dataloader_worker("exit"),
-    "dl-too-many": dataloader_too_many_workers,
     "ext-build": extension_build_error,
     "ext-ninja": extension_without_ninja,
 }
