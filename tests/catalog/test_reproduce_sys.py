@@ -78,6 +78,16 @@ REPRODUCED_IDS = [
     "nginx/upstream-prematurely-closed",
     "nginx/upstream-sent-too-big-header",
     "nginx/client-body-too-large",
+    "nginx/server-names-hash-bucket-size",
+    "nginx/unexpected-end-of-file",
+    "nginx/duplicate-location",
+    "nginx/no-ssl-certificate-defined",
+    "nginx/invalid-number-of-arguments",
+    "nginx/cannot-load-certificate",
+    "nginx/conflicting-server-name",
+    "nginx/bind-address-already-in-use",
+    "nginx/open-failed-no-such-file",
+    "nginx/no-live-upstreams",
     "httpd/syntax-error-on-line",
     "httpd/invalid-command-module-not-loaded",
     "httpd/ssl-certificate-file-missing",
@@ -86,6 +96,11 @@ REPRODUCED_IDS = [
     "httpd/search-permissions-missing",
     "httpd/internal-redirect-limit",
     "httpd/make-sock-could-not-bind",
+    "httpd/directory-not-closed",
+    "httpd/documentroot-not-a-directory",
+    "httpd/could-not-open-configuration-file",
+    "httpd/multiple-listeners-same-port",
+    "httpd/htaccess-pcfg-openfile",
     "postgresql/database-does-not-exist",
     "postgresql/duplicate-key",
     "postgresql/no-pg-hba-entry",
@@ -756,6 +771,59 @@ def test_nginx(tmp_path: Path) -> None:
         f"ssl_certificate_key {other}; }}",
     )
 
+    long_name = "x" * 100 + ".example.com"
+    config_case(
+        "nginx/server-names-hash-bucket-size",
+        "could not build server_names_hash",
+        f"  server {{ {listen}; server_name {long_name}; }}\n"
+        f"  server {{ {listen}; server_name www.example.com; }}",
+    )
+    config_case(
+        "nginx/unexpected-end-of-file",
+        "unexpected end of file",
+        f"  server {{ {listen}; location / {{ root {w}/www; }}",
+    )
+    config_case(
+        "nginx/duplicate-location",
+        "duplicate location",
+        f"  server {{ {listen}; location /api {{ }} location /api {{ }} }}",
+    )
+    config_case(
+        "nginx/no-ssl-certificate-defined",
+        'no "ssl_certificate" is defined',
+        f"  server {{ listen 127.0.0.1:{free_port()} ssl; }}",
+    )
+    config_case(
+        "nginx/invalid-number-of-arguments",
+        "invalid number of arguments",
+        f"  server {{ {listen}; location / {{ root; }} }}",
+    )
+    config_case(
+        "nginx/cannot-load-certificate",
+        "cannot load certificate",
+        f"  server {{ listen 127.0.0.1:{free_port()} ssl; ssl_certificate {w}/missing.crt; "
+        f"ssl_certificate_key {w}/missing.key; }}",
+    )
+    config_case(
+        "nginx/conflicting-server-name",
+        "conflicting server name",
+        f"  server {{ {listen}; server_name shop.example.com; }}\n"
+        f"  server {{ {listen}; server_name shop.example.com; }}",
+    )
+    with socket.socket() as taken:  # a port another program already listens on
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        conf = nginx_conf(
+            w, "bind.conf", f"  server {{ listen 127.0.0.1:{taken.getsockname()[1]}; }}"
+        )
+        cases.append(
+            Case(
+                "nginx/bind-address-already-in-use",
+                "Address already in use",
+                run(nginx_cmd(conf), w, timeout=60),
+            )
+        )
+
     (w / "www/empty").mkdir(parents=True)
     with (
         raw_upstream(None) as silent,
@@ -778,13 +846,19 @@ def test_nginx(tmp_path: Path) -> None:
     location /closer {{ proxy_pass http://127.0.0.1:{closer}; }}
     location /big {{ proxy_pass http://127.0.0.1:{big}; }}
     location /upload {{ return 200; }}
+    location /pool {{ proxy_pass http://pool; }}
+  }}
+  upstream pool {{
+    server 127.0.0.1:{refused} max_fails=1 fail_timeout=30s;
+    server 127.0.0.1:{free_port()} max_fails=1 fail_timeout=30s;
   }}""",
             main="daemon off;\nmaster_process off;\n",
         )
         log = w / "error.log"
         with started(nginx_cmd(conf), w / "nginx.pid", log):
             base = f"http://127.0.0.1:{port}"
-            for path in ("/empty/", "/spa/x", "/refused", "/silent", "/closer", "/big"):
+            paths = ("/empty/", "/spa/x", "/refused", "/silent", "/closer", "/big", "/favicon.ico")
+            for path in (*paths, "/pool", "/pool"):
                 request(base + path)
             request(base + "/upload", b"x" * 4096)
         runtime = log.read_text(encoding="utf-8", errors="replace")
@@ -796,6 +870,8 @@ def test_nginx(tmp_path: Path) -> None:
         ("nginx/upstream-prematurely-closed", "prematurely closed"),
         ("nginx/upstream-sent-too-big-header", "too big header"),
         ("nginx/client-body-too-large", "too large body"),
+        ("nginx/open-failed-no-such-file", 'favicon.ico" failed'),
+        ("nginx/no-live-upstreams", "no live upstreams"),
     ]:
         cases.append(Case(entry_id, needle, runtime))
     check_cases(cases, tmp_path)
@@ -850,12 +926,30 @@ def _httpd_cases(w: Path, tmp_path: Path) -> None:
         f"SSLCertificateFile {w}/missing.pem\n",
         ("ssl", "socache_shmcb"),
     )
+    config_case("httpd/directory-not-closed", "was not closed", f"<Directory {w}/www>\n")
+    config_case(
+        "httpd/documentroot-not-a-directory",
+        "is not a directory",
+        f"DocumentRoot {w}/site/public\n",
+    )
+    config_case(
+        "httpd/could-not-open-configuration-file",
+        "Could not open configuration file",
+        f"Include {w}/sites-enabled/shop.conf\n",
+    )
+    config_case(
+        "httpd/multiple-listeners-same-port",
+        "Cannot define multiple Listeners",
+        f"Listen 127.0.0.1:{port}\n",
+    )
 
     for folder in ("denied", "empty", "loop"):
         (w / "www" / folder).mkdir()
     (w / "private/www").mkdir(parents=True)
     (w / "private/www/index.html").write_text("ok\n")
     (w / "private").chmod(0o600)  # nobody may search it, its owner included
+    (w / "locked/www").mkdir(parents=True)
+    (w / "locked").chmod(0o600)
     user = "User www-data\nGroup www-data\n" if os.geteuid() == 0 else ""
     conf = httpd_conf(
         w,
@@ -880,12 +974,17 @@ Alias /private {w}/private/www
 <Directory {w}/private/www>
   Require all granted
 </Directory>
+Alias /locked {w}/locked/www
+<Directory {w}/locked>
+  AllowOverride All
+  Require all granted
+</Directory>
 """,
         ("alias", "rewrite", "autoindex"),
     )
     second = write(w / "second.conf", conf.read_text().replace("runtime.pid", "second.pid"))
     with started(httpd_cmd(conf, "-DFOREGROUND"), w / "runtime.pid", w / "runtime.log"):
-        for path in ("/denied/", "/empty/", "/private/index.html", "/loop/a"):
+        for path in ("/denied/", "/empty/", "/private/index.html", "/loop/a", "/locked/a"):
             request(f"http://127.0.0.1:{port}{path}")
         busy = run(httpd_cmd(second, "-DFOREGROUND"), w, timeout=60)
     runtime = (w / "runtime.log").read_text(encoding="utf-8", errors="replace")
@@ -896,6 +995,7 @@ Alias /private {w}/private/www
         ("httpd/search-permissions-missing", "search permissions are missing"),
         ("httpd/internal-redirect-limit", "internal redirects"),
         ("httpd/make-sock-could-not-bind", "could not bind"),
+        ("httpd/htaccess-pcfg-openfile", "pcfg_openfile"),
     ]:
         cases.append(Case(entry_id, needle, runtime))
     check_cases(cases, tmp_path)
