@@ -87,6 +87,8 @@ class CompiledCatalog:
             self.catalog, self.table, self.from_cache = fresh.catalog, fresh.table, False
             with memo.active(self.table):
                 built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
+        if built.fuzzy is not None and not self.from_cache:
+            built.fuzzy.build()  # so that its answers are stored too (it is built lazily)
         if self.table.added:
             self.save()
         return built

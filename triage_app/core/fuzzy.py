@@ -8,6 +8,7 @@ similarity counts, so that a healthy log stays clean. A fuzzy guess is reported 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -92,25 +93,43 @@ def _choice(text: str) -> str:
 
 
 class FuzzyIndex:
-    """Normalised signatures and examples of every entry, for fast similarity queries."""
+    """Normalised signatures and examples of every entry, for fast similarity queries.
+
+    Normalising every text takes a noticeable share of a short scan's start-up, and most
+    scans never ask for a fuzzy guess; so the index is built on its first query (with the
+    compiled catalogue's answers when it was made under one, see `memo`), or by `build()`.
+    """
 
     def __init__(self, texts_by_entry: Iterable[tuple[str, Iterable[str]]]) -> None:
+        self._pending: list[tuple[str, list[str]]] | None = [
+            (entry_id, list(texts)) for entry_id, texts in texts_by_entry
+        ]
+        self._table = memo.current()
         self._owners: list[str] = []
         self._choices: list[str] = []
-        for entry_id, texts in texts_by_entry:
-            for text in dict.fromkeys(_choice(t) for t in texts if t):
-                if text:
-                    self._owners.append(entry_id)
-                    self._choices.append(text)
+
+    def build(self) -> FuzzyIndex:
+        """Normalise every text now (once)."""
+        if self._pending is None:
+            return self
+        with memo.active(self._table) if self._table is not None else contextlib.nullcontext():
+            for entry_id, texts in self._pending:
+                for text in dict.fromkeys(_choice(t) for t in texts if t):
+                    if text:
+                        self._owners.append(entry_id)
+                        self._choices.append(text)
+        self._pending = None
+        return self
 
     def __len__(self) -> int:
-        return len(self._choices)
+        return len(self.build()._choices)
 
     def candidates(
         self, line: str, min_score: float = MIN_SCORE, limit: int = MAX_CANDIDATES
     ) -> list[tuple[str, float]]:
         """Entries whose wording is close to `line`, best first, as (entry id, 0..1)."""
         query = _sorted_tokens(normalise(line))
+        self.build()
         if not query or not self._choices:
             return []
         # Choices hold their tokens sorted already, so plain `ratio` gives `token_sort_ratio`

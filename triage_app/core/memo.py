@@ -63,7 +63,11 @@ def active(table: MemoTable) -> Iterator[MemoTable]:
 
 
 def _key(args: tuple[Any, ...]) -> str:
-    return "\x1f".join(str(a) for a in args)
+    if len(args) == 1:
+        return str(args[0])
+    if len(args) == 2:
+        return f"{args[0]}\x1f{args[1]}"
+    return "\x1f".join(map(str, args))
 
 
 def memoized(
