@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -27,9 +28,10 @@ from triage_app.ui.log.document import LogDocument
 from triage_app.ui.workers.scan import ScanJob
 
 WATCH_MS = 1000  # how often an open log is checked on disk
-FOLLOW_MS = 100  # how often a followed log is checked
-GROW_BYTES = 2 * 1024 * 1024  # indexed per tick at most (~20 MB/s followed)
-SCAN_CHUNK_BYTES = 16 * 1024 * 1024  # appended bytes scanned by one child at most
+FOLLOW_MS = 50  # how often a followed log is checked
+GROW_BYTES = 256 * 1024  # indexed per step: one step holds the GUI thread a few ms
+GROW_BUDGET_S = 0.012  # steps per tick until this is spent (then the next tick goes on)
+SCAN_CHUNK_BYTES = 4 * 1024 * 1024  # appended bytes per scan (copied on the GUI thread)
 
 
 class LogFollower(QObject):
@@ -76,6 +78,13 @@ class LogFollower(QObject):
             self.check()
         return True
 
+    @property
+    def scan_pending(self) -> bool:
+        """Appended lines are being scanned, or wait to be (while following)."""
+        index = self.document.index
+        behind = index is not None and (self._scanned_rows or 0) < index.complete_lines()
+        return self._scan_job is not None or (self.following and behind)
+
     def stop(self) -> None:
         """Stop watching and scanning; the temporary copy is deleted."""
         self._timer.stop()
@@ -114,7 +123,11 @@ class LogFollower(QObject):
         index, model = doc.index, doc.lines_model
         assert index is not None and model is not None
         before, complete_before = len(index), index.complete_lines()
-        count = index.grow(GROW_BYTES)
+        deadline = time.perf_counter() + GROW_BUDGET_S
+        size, count = -1, before
+        while size != index.size and time.perf_counter() < deadline:
+            size = index.size
+            count = index.grow(GROW_BYTES)
         if before > complete_before:  # the last line was still being written: read it again
             model.refresh_row(before - 1)
         if count != before:
