@@ -19,6 +19,11 @@ CASES: list[Case] = [
     ("celery/cannot-connect-to-broker", "no-broker", "consumer: Cannot connect to amqp://"),
     ("celery/broker-connection-retry-deprecation", "no-retry", "broker_connection_retry"),
     ("celery/unable-to-load-app", "no-app", "Unable to load celery application"),
+    ("celery/task-raised-unexpected", "worker", "raised unexpected: ValueError"),
+    ("celery/task-not-registered", "client", "celery.exceptions.NotRegistered"),
+    ("celery/kombu-encode-error", "client", "EncodeError: Object of type"),
+    ("celery/kombu-operational-error", "client", "kombu.exceptions.OperationalError"),
+    ("celery/result-get-within-task", "worker", "RuntimeError: Never call result.get()"),
 ]
 
 TASKS = """

@@ -17,6 +17,10 @@ CASES: list[Case] = [
     ("jupyter/notebook-not-json", "nbformat", "Notebook does not appear to be JSON"),
     ("jupyter/kernel-restarting", "restarter", "KernelRestarter: restarting kernel"),
     ("jupyter/command-not-found", "cli", "Jupyter command `jupyter-notebook` not found"),
+    ("jupyter/dead-kernel-error", "nbclient", "DeadKernelError: Kernel died"),
+    ("jupyter/kernel-did-not-respond", "nbclient", "RuntimeError: Kernel didn't respond"),
+    ("jupyter/missing-id-field-warning", "nbformat", "Cell is missing an id field"),
+    ("jupyter/notebook-validation-error", "nbformat", "NotebookValidationError:"),
 ]
 
 

@@ -27,6 +27,14 @@ CASES: list[Case] = [
     ("uv/lockfile-needs-update-locked", "uv", "needs to be updated, but `--locked`"),
     ("uv/virtual-env-mismatch-ignored", "uv", "does not match the project environment"),
     ("uv/failed-to-hardlink", "uv", "Failed to hardlink files"),
+    ("poetry/no-update-option-removed", "poetry", 'The option "--no-update" does not exist'),
+    ("poetry/configuration-invalid", "poetry", "The Poetry configuration is invalid"),
+    ("uv/no-pyproject-found", "uv", "No `pyproject.toml` found"),
+    ("uv/failed-to-spawn", "uv", "Failed to spawn: "),
+    ("uv/no-solution-found", "uv", "No solution found when resolving dependencies"),
+    ("uv/no-wheel-for-current-platform", "uv", "for the current platform"),
+    ("uv/dev-dependencies-deprecated", "uv", "`tool.uv.dev-dependencies` field"),
+    ("uv/invalid-project-venv", "uv", "is not a valid Python environment"),
 ]
 
 BUILD = """
