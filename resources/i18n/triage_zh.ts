@@ -1171,6 +1171,25 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>MatchesModel</name>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>匹配方式</translation>
+    </message>
+</context>
+<context>
     <name>MatchesPanel</name>
     <message>
         <source>No log open.</source>

@@ -14,7 +14,14 @@ import bisect
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractItemModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QFont
 
 from triage_app.core.match_index import MatchIndex
@@ -24,7 +31,12 @@ ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 10  # str
 LINE_ROLE = Qt.ItemDataRole.UserRole + 11  # int, 1-based
 IS_GROUP_ROLE = Qt.ItemDataRole.UserRole + 12  # bool
 
-COLUMNS = ("Error", "Count", "Lines", "Match")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("MatchesModel", "Error"),
+    QT_TRANSLATE_NOOP("MatchesModel", "Count"),
+    QT_TRANSLATE_NOOP("MatchesModel", "Lines"),
+    QT_TRANSLATE_NOOP("MatchesModel", "Match"),
+)
 _TOP = 0  # internal id of top-level (group) indexes; children carry their group's key + 1
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -217,7 +229,7 @@ class MatchesModel(QAbstractItemModel):
             and role == Qt.ItemDataRole.DisplayRole
             and 0 <= section < len(COLUMNS)
         ):
-            return COLUMNS[section]
+            return QCoreApplication.translate("MatchesModel", COLUMNS[section])
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
