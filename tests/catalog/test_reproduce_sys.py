@@ -40,6 +40,22 @@ REPRODUCED_IDS = [
     "php/maximum-execution-time-exceeded",
     "php/pdo-could-not-find-driver",
     "php/headers-already-sent",
+    "php/parse-error",
+    "php/undefined-variable",
+    "php/type-error-argument",
+    "php/too-few-arguments",
+    "php/cannot-redeclare",
+    "php/failed-to-open-stream",
+    "php/failed-opening-required",
+    "php/division-by-zero",
+    "php/undefined-constant",
+    "php/read-property-on-null",
+    "php/array-to-string-conversion",
+    "php/cannot-access-private-property",
+    "php/call-to-undefined-method",
+    "php/cannot-instantiate-abstract-class",
+    "php/unsupported-operand-types",
+    "php/non-static-method-called-statically",
     "composer/requirements-could-not-be-resolved",
     "composer/root-requires-php-version",
     "composer/missing-php-extension",
@@ -59,6 +75,16 @@ REPRODUCED_IDS = [
     "ruby/wrong-number-of-arguments",
     "ruby/gem-native-extension-build-failed",
     "ruby/gem-file-permission-error",
+    "ruby/syntax-error-unexpected-end-of-input",
+    "ruby/zero-division-error",
+    "ruby/key-error",
+    "ruby/no-implicit-conversion",
+    "ruby/stack-level-too-deep",
+    "ruby/errno-enoent",
+    "ruby/errno-econnrefused",
+    "ruby/private-method-called",
+    "ruby/invalid-value-for-integer",
+    "ruby/json-parser-error",
     "bundler/already-activated",
     "bundler/command-not-found",
     "bundler/frozen-lockfile-gemfile-changed",
@@ -301,6 +327,87 @@ def php(name: str, code: str, cwd: Path, *ini: str) -> str:
     return run([require_tool("php"), *args, str(script)], script.parent, timeout=60)
 
 
+# New-entry cases: (entry id, text on the line, script name, script).
+_PHP_ERRORS = [
+    ("php/parse-error", "Parse error", "list.php", "<?php\n$items = [1, 2\necho $items;\n"),
+    ("php/undefined-variable", "Undefined variable", "greet.php", "<?php\necho $username;\n"),
+    (
+        "php/type-error-argument",
+        "must be of type",
+        "age.php",
+        "<?php\nfunction age(int $years): int { return $years; }\nage('ten');\n",
+    ),
+    (
+        "php/too-few-arguments",
+        "Too few arguments",
+        "mail.php",
+        "<?php\nfunction send($to, $subject) { return $to; }\nsend('ann@example.com');\n",
+    ),
+    (
+        "php/cannot-redeclare",
+        "Cannot redeclare",
+        "helpers.php",
+        "<?php\nfunction format_price() {}\nfunction format_price() {}\n",
+    ),
+    (
+        "php/failed-to-open-stream",
+        "Failed to open stream",
+        "boot.php",
+        "<?php\nrequire 'vendor/autoload.php';\n",
+    ),
+    (
+        "php/failed-opening-required",
+        "Failed opening required",
+        "boot2.php",
+        "<?php\nrequire __DIR__ . '/config/app.php';\n",
+    ),
+    ("php/division-by-zero", "DivisionByZeroError", "ratio.php", "<?php\necho 10 % 0;\n"),
+    ("php/undefined-constant", "Undefined constant", "env.php", "<?php\necho APP_DEBUG;\n"),
+    (
+        "php/read-property-on-null",
+        "Attempt to read property",
+        "profile.php",
+        "<?php\n$user = json_decode('null');\necho $user->email;\n",
+    ),
+    (
+        "php/array-to-string-conversion",
+        "Array to string conversion",
+        "tags.php",
+        "<?php\n$tags = ['a', 'b'];\n$label = 'Tags: ' . $tags;\n",
+    ),
+    (
+        "php/cannot-access-private-property",
+        "Cannot access private property",
+        "order.php",
+        "<?php\nclass Order { private $total = 5; }\necho (new Order())->total;\n",
+    ),
+    (
+        "php/call-to-undefined-method",
+        "Call to undefined method",
+        "cart.php",
+        "<?php\nclass Cart {}\n(new Cart())->checkout();\n",
+    ),
+    (
+        "php/cannot-instantiate-abstract-class",
+        "Cannot instantiate",
+        "model.php",
+        "<?php\nabstract class Model {}\n$m = new Model();\n",
+    ),
+    (
+        "php/unsupported-operand-types",
+        "Unsupported operand types",
+        "sum.php",
+        "<?php\n$total = [] + 1;\n",
+    ),
+    (
+        "php/non-static-method-called-statically",
+        "cannot be called statically",
+        "report.php",
+        "<?php\nclass Report { public function build() {} }\nReport::build();\n",
+    ),
+]
+
+
 def test_php(tmp_path: Path) -> None:
     w = tmp_path
     cases = [
@@ -349,6 +456,9 @@ def test_php(tmp_path: Path) -> None:
             "Cannot modify header information",
             php("login.php", "<?php\necho 'hello', PHP_EOL;\nheader('Location: /login');\n", w),
         ),
+    ]
+    cases += [
+        Case(entry_id, needle, php(name, code, w)) for entry_id, needle, name, code in _PHP_ERRORS
     ]
     check_cases(cases, tmp_path)
 
@@ -513,6 +623,61 @@ def build_gem(root: Path, name: str, version: str, extra: str = "") -> Path:
     return src / f"{name}-{version}.gem"
 
 
+# New-entry cases: (entry id, text on the line, script name, script).
+_RUBY_ERRORS = [
+    (
+        "ruby/syntax-error-unexpected-end-of-input",
+        "end-of-input",
+        "report.rb",
+        "def report(rows)\n  rows.each do |r|\n    puts r\n  end\n",
+    ),
+    (
+        "ruby/zero-division-error",
+        "divided by 0",
+        "avg.rb",
+        "total = 10\ncount = 0\nputs total / count\n",
+    ),
+    ("ruby/key-error", "key not found", "config.rb", "ENV.fetch('DATABASE_URL_MISSING_X')\n"),
+    (
+        "ruby/no-implicit-conversion",
+        "no implicit conversion",
+        "label.rb",
+        "count = 3\nputs 'items: ' + count\n",
+    ),
+    (
+        "ruby/stack-level-too-deep",
+        "stack level too deep",
+        "tree.rb",
+        "def walk(n) = walk(n + 1)\nwalk(0)\n",
+    ),
+    (
+        "ruby/errno-enoent",
+        "No such file or directory",
+        "load.rb",
+        "File.read('config/settings.yml')\n",
+    ),
+    (
+        "ruby/errno-econnrefused",
+        "Connection refused",
+        "client.rb",
+        "require 'socket'\nTCPSocket.new('127.0.0.1', 1)\n",
+    ),
+    (
+        "ruby/private-method-called",
+        "private method",
+        "account.rb",
+        "class Account\n  private\n  def secret = 1\nend\nAccount.new.secret\n",
+    ),
+    ("ruby/invalid-value-for-integer", "invalid value for Integer", "port.rb", "Integer('80a')\n"),
+    (
+        "ruby/json-parser-error",
+        "unexpected token",
+        "parse.rb",
+        "require 'json'\nJSON.parse('{\"a\": 1,}')\n",
+    ),
+]
+
+
 def test_ruby(tmp_path: Path) -> None:
     w = tmp_path
     cases = [
@@ -542,6 +707,9 @@ def test_ruby(tmp_path: Path) -> None:
             "wrong number of arguments",
             ruby("def total(a, b) = a + b\ntotal(1)\n", w),
         ),
+    ]
+    cases += [
+        Case(entry_id, needle, ruby(code, w, name)) for entry_id, needle, name, code in _RUBY_ERRORS
     ]
     gem = require_tool("gem")
     write(w / "gem-src/natx-0.1.0/ext/natx/extconf.rb", 'abort "libnatx is missing"\n')
