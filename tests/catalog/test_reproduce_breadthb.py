@@ -9,13 +9,14 @@ machine has one and the tool ships its Chinese translation; elsewhere they skip,
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from .reproduce import require_tool, run_tool, scan_json
+from .reproduce import require_repro_tool, require_tool, run_tool, scan_json
 
 TEST_FILE = "tests/catalog/test_reproduce_breadthb.py"
 
@@ -427,6 +428,65 @@ MAVEN_CASES = [
     ("maven/no-plugin-found-for-prefix", "No plugin found for prefix 'nope'"),
 ]
 
+GO_SCRIPT = r"""
+export GOPATH="$PWD/gopath" GOCACHE="$PWD/gocache" GOPROXY=off GOFLAGS= GOTOOLCHAIN=local
+export GO111MODULE=on HOME="$PWD" GOTELEMETRY=off
+w() { mkdir -p "$(dirname "$1")"; printf '%b' "$2" > "$1"; }
+mod() { w "$1/go.mod" "module example.com/$1\n\ngo 1.19\n$2"; }
+mkdir -p nomod && (cd nomod && w main.go 'package main\nfunc main() {}\n' && go build .)
+mod a '' && w a/main.go 'package main\n\nimport "github.com/google/uuid"\n\nfunc main() { _ = uuid.New() }\n'
+(cd a && go build .)
+mod b '' && w b/x/x.go 'package x\n\nimport "example.com/b/y"\n\nvar X = y.Y\n'
+w b/y/y.go 'package y\n\nimport "example.com/b/x"\n\nvar Y = x.X\n'
+(cd b && go build ./...)
+mod c '' && w c/a.go 'package main\n\nfunc main() {}\n' && w c/b.go 'package util\n'
+(cd c && go build .)
+mod d '' && w d/main.go 'package main\n\nimport "fmt"\n\nfunc f() (int, error) { return 1, nil }\n\nfunc main() {\n\tvar s string = 5\n\tx := f()\n\tfmt.Println(s, x, undefinedThing)\n}\n'
+(cd d && go build .)
+mod e '' && w e/main.go 'package main\n\nfunc g(a int) int { return a }\n\nfunc h(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n}\n\nfunc main() { g(1, 2); var a int = 1; var b float64 = 2; _ = a + b; h(1) }\n'
+(cd e && go build .)
+mod u '' && w u/main.go 'package main\n\nimport "os"\n\nfunc main() {\n\tcount := 1\n}\n'
+(cd u && go build .)
+mod m '' && w m/main.go 'package main\n\nfunc main() { var x int = 1; x.Foo() }\n'
+(cd m && go build .)
+mod n '' && w n/main.go 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Printf("%d\\n", "s") }\n'
+(cd n && go vet .)
+mod j 'require github.com/google/uuid v1.6.0\n' && cp a/main.go j/main.go
+(cd j && go build .)
+mod r '' && w r/main.go 'package main\n\nimport (\n\t"fmt"\n\t"os"\n)\n\ntype T struct{ n int }\n\nfunc main() {\n\tvar m map[string]int\n\tvar p *T\n\tvar i interface{} = "s"\n\tc := make(chan int, 1)\n\ts := []int{1}\n\tswitch os.Args[1] {\n\tcase "nilmap":\n\t\tm["a"] = 1\n\tcase "closed":\n\t\tclose(c)\n\t\tc <- 1\n\tcase "conv":\n\t\tfmt.Println(i.(int))\n\tcase "nilptr":\n\t\tfmt.Println(p.n)\n\tcase "index":\n\t\tfmt.Println(s[len(os.Args)])\n\tcase "deadlock":\n\t\t<-make(chan int)\n\t}\n}\n'
+(cd r && go build -o app . && for c in nilmap closed conv nilptr index deadlock; do ./app $c; done)
+mod h '' && w h/main.go 'package main\n\nimport "sync"\n\nfunc main() {\n\tm := map[int]int{}\n\tvar wg sync.WaitGroup\n\tfor i := 0; i < 8; i++ {\n\t\twg.Add(1)\n\t\tgo func(i int) { defer wg.Done(); for j := 0; j < 1000000; j++ { m[j%10] = i } }(i)\n\t}\n\twg.Wait()\n}\n'
+(cd h && go build -o app . && ./app)
+"""
+
+GO_CASES = [
+    ("go/go-mod-file-not-found", "go.mod file not found in current directory"),
+    ("go/module-not-found", "no required module provides package github.com/google/uuid"),
+    ("go/import-cycle-not-allowed", "import cycle not allowed"),
+    ("go/found-packages-in-same-directory", "found packages main (a.go) and util (b.go)"),
+    ("go/cannot-use-as-value", "cannot use 5 (untyped int constant) as string value"),
+    ("go/assignment-mismatch", "assignment mismatch: 1 variable but f returns 2 values"),
+    ("go/undefined", "undefined: undefinedThing"),
+    ("go/missing-return", "missing return"),
+    ("go/too-many-arguments-in-call", "too many arguments in call to g"),
+    ("go/mismatched-types", "(mismatched types int and float64)"),
+    ("go/imported-and-not-used", "imported and not used"),
+    ("go/declared-and-not-used", "declared but not used"),
+    ("go/undefined-field-or-method", "x.Foo undefined (type int has no field or method Foo)"),
+    ("go/vet-printf-wrong-type", "fmt.Printf format %d has arg"),
+    ("go/go-mod-updates-needed", "missing go.sum entry for module providing package"),
+    ("go/assignment-to-nil-map", "panic: assignment to entry in nil map"),
+    ("go/send-on-closed-channel", "panic: send on closed channel"),
+    (
+        "go/interface-conversion-panic",
+        "panic: interface conversion: interface {} is string, not int",
+    ),
+    ("go/nil-pointer-dereference", "invalid memory address or nil pointer dereference"),
+    ("go/index-out-of-range", "runtime error: index out of range [2] with length 1"),
+    ("go/all-goroutines-asleep", "all goroutines are asleep - deadlock!"),
+    ("go/concurrent-map-writes", "fatal error: concurrent map writes"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -514,10 +574,19 @@ def test_maven_errors(tmp_path: Path) -> None:
     _assert_ranked_first(_run_script(tmp_path, MAVEN_SCRIPT), MAVEN_CASES, tmp_path)
 
 
+def test_go_errors(tmp_path: Path) -> None:
+    go = require_repro_tool("go", "bin/go")
+    env = {"PATH": f"{go.parent}:{os.environ.get('PATH', '')}"}
+    _assert_ranked_first(_run_script(tmp_path, GO_SCRIPT, env=env), GO_CASES, tmp_path)
+
+
 # java/javac-invalid-release is listed by test_reproduce_cinfra; here it only proves the
 # "invalid source/target release" wordings its provenance quotes.
 _ELSEWHERE = {"java/javac-invalid-release"}
 REPRODUCED_IDS = sorted(
-    {entry_id for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES + MAVEN_CASES}
+    {
+        entry_id
+        for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES + MAVEN_CASES + GO_CASES
+    }
     - _ELSEWHERE
 )
