@@ -3,7 +3,7 @@
     python scripts/docs_screenshots.py [--out docs]
 
 Drives the real window (offscreen unless a display is set) on the bundled sample log:
-`follow.png` (following a copy of it after lines were appended and scanned), `filters.png`
+`timeline.png` (its ranks 0-3 as four logs, merged into one timeline), `follow.png` (following a copy of it after lines were appended and scanned), `filters.png`
 (only matched lines with context, a level filter and the chip saying so) and `menu.png` (a
 log line's right-click menu, painted onto the window where it opens). Settings and notes go
 to a temporary folder; nothing of the user's is read or changed.
@@ -112,6 +112,27 @@ def menu_shot(app: QApplication, window: MainWindow, out: Path) -> None:
     menu.deleteLater()
 
 
+def timeline_shot(app: QApplication, window: MainWindow, out: Path, work: Path) -> None:
+    """The sample's ranks 0-3 as four logs (its "[rankN]: " prefixes), merged again."""
+    ranks: dict[str, list[str]] = {f"[rank{n}]:": [] for n in range(4)}
+    for line in paths.sample_log_path().read_text(encoding="utf-8").splitlines():
+        for prefix, lines in ranks.items():
+            if line.startswith(prefix):
+                lines.append(line.removeprefix(prefix).removeprefix(" "))
+    logs = []
+    for n, lines in enumerate(ranks.values()):
+        logs.append(work / f"rank{n}.log")
+        logs[-1].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    count = window.tabs.log_count()
+    window.timeline.merge(logs)
+    pump(app, lambda: window.tabs.log_count() > count)
+    pump(app, lambda: not window.tabs.current_document().busy)
+    window.matches_panel.select_first()
+    settle(app)
+    window.grab().save(str(out / "timeline.png"))
+    window.tabs.close_view(window.tabs.current_view())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
@@ -127,12 +148,13 @@ def main() -> int:
     window.show()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
+        timeline_shot(app, window, args.out, Path(work))
         follow_shot(app, window, args.out, Path(work))
         filters_shot(app, window, args.out)
         menu_shot(app, window, args.out)
         window.close()
     notes.close()
-    print(f"wrote follow.png, filters.png and menu.png in {args.out}")
+    print(f"wrote timeline.png, follow.png, filters.png and menu.png in {args.out}")
     return 0
 
 

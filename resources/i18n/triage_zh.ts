@@ -1672,6 +1672,41 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     </message>
 </context>
 <context>
+    <name>TimelineActions</name>
+    <message>
+        <source>Open logs as one &amp;timeline…</source>
+        <translation>把多个日志作为一条时间线打开(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Merge several logs of one job by their timestamps</source>
+        <translation>按时间戳合并同一任务的多个日志</translation>
+    </message>
+    <message>
+        <source>&amp;Merge open logs into one timeline</source>
+        <translation>把已打开的日志合并为一条时间线(&amp;M)</translation>
+    </message>
+    <message>
+        <source>A timeline needs two or more logs.</source>
+        <translation>时间线至少需要两个日志。</translation>
+    </message>
+    <message>
+        <source>Merging {count} logs…</source>
+        <translation>正在合并 {count} 个日志…</translation>
+    </message>
+    <message>
+        <source>Merging… {lines} lines</source>
+        <translation>正在合并… 已处理 {lines} 行</translation>
+    </message>
+    <message>
+        <source>Timeline of {count} logs</source>
+        <translation>{count} 个日志的时间线</translation>
+    </message>
+    <message>
+        <source>{names}: no timestamps found; their lines come first in the timeline.</source>
+        <translation>{names}：没有找到时间戳；它们的行排在时间线最前面。</translation>
+    </message>
+</context>
+<context>
     <name>UnknownErrorsList</name>
     <message>
         <source>Unknown errors</source>

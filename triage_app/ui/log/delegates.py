@@ -50,6 +50,8 @@ class LogLineDelegate(QStyledItemDelegate):
         self._digits = 6
         self._widest = 0
         self.bookmarked: Callable[[int], bool] | None = None  # is this 1-based line marked
+        self.origin: Callable[[int], tuple[str, int]] | None = None  # row -> (file, its line)
+        self._label_chars = 0
 
     # -- configuration --------------------------------------------------------------------
 
@@ -71,7 +73,14 @@ class LogLineDelegate(QStyledItemDelegate):
         return int(self._metrics.height()) + 3
 
     def gutter_width(self) -> int:
-        return int(self.char_width * (self._digits + 1)) + PADDING + MARKER_WIDTH
+        chars = self._digits + 1 + (self._label_chars + 1 if self.origin is not None else 0)
+        return int(self.char_width * chars) + PADDING + MARKER_WIDTH
+
+    def set_origins(self, origin: Callable[[int], tuple[str, int]], label_chars: int) -> None:
+        """Number each line as "file line" from `origin(row)` (a merged timeline)."""
+        self.origin = origin
+        self._label_chars = label_chars
+        self._layouts.clear()
 
     def set_line_count(self, count: int) -> bool:
         """Size the gutter for `count` lines; True if its width changed."""
@@ -141,10 +150,14 @@ class LogLineDelegate(QStyledItemDelegate):
         painter.setPen(
             self._colors.gutter_fg if match is None else QColor(self._colors.match_marker)
         )
+        label = str(number)
+        if self.origin is not None and number > 0:
+            name, line = self.origin(number - 1)
+            label = f"{name} {line}"
         painter.drawText(
             QRect(MARKER_WIDTH, y, gutter - MARKER_WIDTH - PADDING, height),
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-            str(number),
+            label,
         )
 
     def span_x(self, text: str, match: LineMatch, span: tuple[int, int]) -> tuple[float, float]:

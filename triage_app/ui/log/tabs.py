@@ -137,6 +137,10 @@ class LogTabs(QTabWidget):
         title = self.tr("Pasted log {number}").format(number=self._paste_count)
         return self._start(Path(handle.name), encoding="utf-8", title=title, owned=True)
 
+    def open_owned(self, path: Path, title: str) -> LogDocument:
+        """Open a UTF-8 file the window made (a merged timeline); deleted when closed."""
+        return self._start(path, encoding="utf-8", title=title, owned=True)
+
     def open_clipboard(self) -> list[LogDocument]:
         """Copied files open as files; copied text opens as a new unsaved log."""
         clipboard = QGuiApplication.clipboard()

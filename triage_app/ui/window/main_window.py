@@ -51,6 +51,7 @@ from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
 from triage_app.ui.window.stop_notice import StopNotice
 from triage_app.ui.window.theme import ThemeManager
+from triage_app.ui.window.timeline import TimelineActions
 
 STATE_REFRESH_MS = 200  # status bar and panel summary while a log is being read
 
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
         self.bookmark_actions = BookmarkActions(self)
         self.language = LanguageActions(self)
         self.expansion_notice = ExpansionNotice(self)
+        self.timeline = TimelineActions(self)
         self.context_menus = ContextMenus(self)
         self.shortcuts = Shortcuts(self)
         self._restore_state(restore_layout)

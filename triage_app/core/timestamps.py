@@ -1,0 +1,57 @@
+"""When a log line was written, read from its first characters (for ordering, not display).
+
+Recognised, anywhere in the first `PREFIX` characters (after a `[rank3]:`-style prefix):
+ISO-like dates with a time (`2026-11-28 03:17:43,701`, `2026-11-28T03:17:43.701Z`, `2026/11/28
+03:17:43`), glog/klog prefixes (`E1128 03:45:10.986203`: month and day, the year from the
+caller) and syslog's `Nov 28 03:45:10`. Times are read as written (no time zone
+conversion): logs of one job share a clock. A line without one gives None.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+PREFIX = 80
+_MONTHS = {m: i for i, m in enumerate(calendar.month_abbr) if m}
+
+_STAMP = re.compile(
+    r"(?P<y>\d{4})[-/](?P<mo>\d\d)[-/](?P<d>\d\d)[T ](?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)"
+    r"(?:[.,](?P<f>\d{1,9}))?"
+    r"|(?:^|(?<=[\s\]:\[]))[IWEF](?P<gmo>\d\d)(?P<gd>\d\d) (?P<gh>\d\d):(?P<gmi>\d\d):(?P<gs>\d\d)"
+    r"(?:\.(?P<gf>\d{1,9}))?"
+    r"|\b(?P<smon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<sd>\d{1,2}) "
+    r"(?P<sh>\d\d):(?P<smi>\d\d):(?P<ss>\d\d)"
+)
+
+
+def stamp(text: str, year: int = 1970) -> float | None:
+    """Seconds (as if UTC) of the time stated at the start of `text`; `year` for formats
+    that state none. None when the line states no time (or an impossible one)."""
+    found = _STAMP.search(text, 0, PREFIX)
+    if found is None:
+        return None
+    g = found.groupdict()
+    try:
+        if g["y"]:
+            parts = (int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]))
+            fraction = g["f"]
+        elif g["gmo"]:
+            parts = (year, int(g["gmo"]), int(g["gd"]), int(g["gh"]), int(g["gmi"]), int(g["gs"]))
+            fraction = g["gf"]
+        else:
+            month = _MONTHS[g["smon"]]
+            parts = (year, month, int(g["sd"]), int(g["sh"]), int(g["smi"]), int(g["ss"]))
+            fraction = None
+        if not (1 <= parts[1] <= 12 and 1 <= parts[2] <= 31 and parts[3] < 24 and parts[5] < 61):
+            return None
+        seconds = calendar.timegm((*parts, 0, 0, 0))
+    except (ValueError, OverflowError):
+        return None
+    return seconds + (float(f"0.{fraction}") if fraction else 0.0)
+
+
+def year_of(text: str) -> int | None:
+    """The year a line states in a full date, if any (for the formats that omit it)."""
+    found = _STAMP.search(text, 0, PREFIX)
+    return int(found["y"]) if found is not None and found["y"] else None
