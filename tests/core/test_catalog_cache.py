@@ -272,3 +272,20 @@ def test_the_automaton_gives_the_same_hits_before_and_after_its_upgrade():
     assert eager.find_matches_as_indexes(hay, overlapping=True) == expected
     assert growing.find_matches_as_indexes(hay, overlapping=True) == expected and not growing.is_dfa
     assert growing.find_matches_as_indexes(hay, overlapping=True) == expected and growing.is_dfa
+
+
+def test_old_catalogues_and_stray_temporary_files_are_pruned(tmp_path, cache_dir, records):
+    folder = cache_dir / "catalog"
+    folder.mkdir(parents=True)
+    for i in range(12):
+        old = folder / f"old-{i}.json"
+        old.write_text("{}")
+        os.utime(old, (1000 + i, 1000 + i))
+    stray = folder / ".tmp-crashed"
+    stray.write_text("half")
+    os.utime(stray, (1000, 1000))
+    open_catalog([records])
+    left = sorted(p.name for p in folder.iterdir())
+    assert len(left) == catalog_cache.KEEP_FILES and ".tmp-crashed" not in left
+    assert "old-11.json" in left and "old-0.json" not in left  # the newest are kept
+    assert open_catalog([records]).from_cache  # including the one just written

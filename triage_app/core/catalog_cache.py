@@ -27,6 +27,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, field
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 
 NO_CACHE_ENV = "TRIAGE_NO_CACHE"
 FORMAT = 2
+KEEP_FILES = 8  # compiled catalogues kept (a user with several --catalog sets has several)
 MAGIC = b"triage-app compiled catalogue\n"
 _CORE_DIR = Path(__file__).resolve().parent
 _LIBRARIES = ("ahocorasick_rs", "rapidfuzz")
@@ -113,6 +115,24 @@ class CompiledCatalog:
             log.debug("compiled catalogue not written to %s: %s", self.path, exc)
             return
         self.table.added = 0
+        _prune(self.path.parent)
+
+
+def _prune(folder: Path, keep: int = KEEP_FILES, stale_tmp_s: float = 3600.0) -> None:
+    """Keep the `keep` most recently written catalogues (one per set of folders used) and
+    drop temporary files a crashed writer left behind."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        found = []
+        for entry in os.scandir(folder):
+            st = entry.stat()
+            if entry.name.startswith(".tmp-"):
+                if now - st.st_mtime > stale_tmp_s:
+                    os.unlink(entry.path)
+            else:
+                found.append((st.st_mtime, entry.path))
+        for _mtime, path in sorted(found, reverse=True)[keep:]:
+            os.unlink(path)
 
 
 def open_catalog(
