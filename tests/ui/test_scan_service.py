@@ -3,6 +3,7 @@ replaced when it dies, and a cancel still ends a scan whose process is stuck."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 
@@ -102,3 +103,30 @@ def test_the_scan_reports_versions_and_unknown_errors(qtbot, window, tmp_path):
         and group["first_line"] == 3
         and "ledger sync failed" in group["template"]
     )
+
+
+def test_an_entry_added_meanwhile_is_used_by_the_warm_process(qtbot, window, tmp_path):
+    window.open_paths([write_log(tmp_path / "one.log")])
+    wait_idle(qtbot, window, tabs=1)
+    [pid] = _service_pids(window)
+    records = window.tabs.catalog_dirs[0]
+    (records / "linux" / "test-ledger.json").write_text(
+        json.dumps(
+            {
+                "id": "linux/test-ledger",
+                "signature": "ledger sync failed for account 12",
+                "regex": r"ledger sync failed for account \d+",
+                "domain": "linux",
+                "category": "runtime_error",
+                "root_cause": "The ledger could not be reached.",
+            }
+        ),
+        encoding="utf-8",
+    )
+    log = tmp_path / "two.log"
+    log.write_text("2026-01-01 10:00:06 ERROR ledger sync failed for account 13\n")
+    window.open_paths([log])
+    wait_idle(qtbot, window, tabs=2)
+    match = window.tabs.documents()[1].by_line[1]
+    assert match.top.entry_id == "linux/test-ledger"
+    assert _service_pids(window) == [pid]  # the same process, its catalogue reloaded
