@@ -197,13 +197,12 @@ def test_cache_content_is_never_executed(tmp_path, cache_dir, records):
     # Strings that are code are only ever data: a record field stays text.
     _h, _c, payload = _split(path.read_bytes())
     plain = json.loads(payload)
-    plain["entries"][0][0]["root_cause"] = f"__import__('pathlib').Path({str(marker)!r}).touch()"
+    entry_id, source = plain["entries"][0]
+    code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
+    plain["files"][source][1]["root_cause"] = code
     _write(path, head, json.dumps(plain).encode())
     again = open_catalog([records])
-    assert (
-        again.from_cache
-        and "__import__" in again.catalog.entries[plain["entries"][0][0]["id"]].root_cause
-    )
+    assert again.from_cache and again.catalog.entries[entry_id].root_cause == code
     again.matcher()
     assert not marker.exists()
 
@@ -289,3 +288,33 @@ def test_old_catalogues_and_stray_temporary_files_are_pruned(tmp_path, cache_dir
     assert len(left) == catalog_cache.KEEP_FILES and ".tmp-crashed" not in left
     assert "old-11.json" in left and "old-0.json" not in left  # the newest are kept
     assert open_catalog([records]).from_cache  # including the one just written
+
+
+def test_after_one_record_changed_only_that_file_is_checked_again(
+    tmp_path, cache_dir, records, monkeypatch
+):
+    from triage_app.core import catalog as catalog_mod
+
+    open_catalog([records]).matcher()
+    checked: list[str] = []
+    real = catalog_mod.validate_record
+
+    def counting(record, source):
+        checked.append(Path(source).name)
+        return real(record, source)
+
+    monkeypatch.setattr(catalog_mod, "validate_record", counting)
+    changed = make_record(confidence=0.5)
+    path = write_record(records, changed)
+    os.utime(path, ns=(7, 7))
+    again = open_catalog([records])
+    assert not again.from_cache and checked == ["demo-error.json"]
+    assert again.catalog.get("python/demo-error").confidence == 0.5
+    assert _scan(tmp_path, again) == _scan(
+        tmp_path, catalog_cache.CompiledCatalog(load_catalog([records]))
+    )
+    # Another program version checks every file again.
+    checked.clear()
+    monkeypatch.setattr(catalog_cache, "__version__", "999.0")
+    open_catalog([records])
+    assert sorted(checked) == ["beta-error.json", "demo-error.json"]

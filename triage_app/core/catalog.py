@@ -9,9 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from triage_app.core import paths, regex_budget
 from triage_app.core.entry import Entry, compile_pattern
@@ -81,17 +82,36 @@ def default_catalog_dirs(extra: Sequence[Path] = ()) -> list[Path]:
     return dirs
 
 
-def load_catalog(dirs: Iterable[Path], *, missing_links: Severity = Severity.WARNING) -> Catalog:
+# What reading and checking one record file gave: its (size, mtime_ns) when read, the record
+# (None when it was skipped) and the problems found in it.
+FileCheck = tuple[tuple[int, int], "dict[str, Any] | None", list[Problem]]
+
+
+def load_catalog(
+    dirs: Iterable[Path],
+    *,
+    missing_links: Severity = Severity.WARNING,
+    checked: Mapping[str, FileCheck] | None = None,
+    record_checks: dict[str, FileCheck] | None = None,
+) -> Catalog:
     """Load every `*.json` record below each folder, in order; later folders override.
 
     Checking a record runs its regex on its examples; each such call has a time budget, so a
     pattern that backtracks catastrophically is reported and skipped instead of hanging.
+    `checked` (by file path) holds earlier checks of files that are taken as they are when
+    the file's size and time are unchanged (`catalog_cache` after one record changed);
+    `record_checks`, when given, receives every file's check.
     """
     with regex_budget.budget():
-        return _load_catalog(dirs, missing_links)
+        return _load_catalog(dirs, missing_links, checked or {}, record_checks)
 
 
-def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
+def _load_catalog(
+    dirs: Iterable[Path],
+    missing_links: Severity,
+    checked: Mapping[str, FileCheck],
+    record_checks: dict[str, FileCheck] | None,
+) -> Catalog:
     catalog = Catalog()
     origin: dict[str, Path] = {}
     for directory in dirs:
@@ -104,7 +124,10 @@ def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
             continue
         seen_here: set[str] = set()
         for path in sorted(directory.rglob("*.json")):
-            entry = _load_file(path, directory, catalog.problems)
+            check = _check_file(path, checked.get(str(path)))
+            if record_checks is not None:
+                record_checks[str(path)] = check
+            entry = _load_file(path, directory, check, catalog.problems)
             if entry is None:
                 continue
             if entry.id in seen_here:
@@ -152,16 +175,31 @@ def _load_catalog(dirs: Iterable[Path], missing_links: Severity) -> Catalog:
     return catalog
 
 
-def _load_file(path: Path, root: Path, problems: list[Problem]) -> Entry | None:
+def _check_file(path: Path, earlier: FileCheck | None) -> FileCheck:
+    """Read and validate one record file (or take `earlier`'s answer if the file is unchanged)."""
     source = str(path)
+    try:
+        st = path.stat()
+        stamp = (st.st_size, st.st_mtime_ns)
+    except OSError:
+        stamp = (-1, -1)
+    if earlier is not None and tuple(earlier[0]) == stamp:
+        return earlier
     try:
         record = load_record_file(path)
     except RecordFileError as exc:
-        problems.append(Problem(Severity.ERROR, source, None, f"{exc}; the file is skipped"))
-        return None
+        return stamp, None, [Problem(Severity.ERROR, source, None, f"{exc}; the file is skipped")]
     found = validate_record(record, source)
-    problems.extend(found)
     if any(p.severity is Severity.ERROR for p in found):
+        return stamp, None, found
+    return stamp, record, found
+
+
+def _load_file(path: Path, root: Path, check: FileCheck, problems: list[Problem]) -> Entry | None:
+    source = str(path)
+    _stamp, record, found = check
+    problems.extend(found)
+    if record is None:
         return None
     rel = path.relative_to(root)
     expected = f"{rel.parent.as_posix()}/{path.stem}"

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from triage_app import __version__
 from triage_app.core import memo, paths
-from triage_app.core.catalog import Catalog, load_catalog
+from triage_app.core.catalog import Catalog, FileCheck, load_catalog
 from triage_app.core.entry import Entry, compile_pattern
 from triage_app.core.overrides import Override
 from triage_app.core.problems import Problem, Severity
@@ -72,6 +72,8 @@ class CompiledCatalog:
     key: str = ""
     from_cache: bool = False
     missing_links: Severity = Severity.WARNING
+    checks: dict[str, FileCheck] = field(default_factory=dict)  # each record file's check
+    program: str = ""  # `program_key`: stored answers are reused only by the same program
 
     def matcher(self, *, fuzzy: bool = True) -> Matcher:
         """The matcher for this catalogue; new memo answers are stored for next time."""
@@ -85,7 +87,7 @@ class CompiledCatalog:
                 raise
             # Stored answers of the wrong shape (a file edited by hand): start afresh.
             log.debug("compiled catalogue %s holds bad answers (%s); rebuilding", self.path, exc)
-            fresh = _rebuild(self.catalog.sources, self.path, self.key, self.missing_links)
+            fresh = _rebuild(self.catalog.sources, self.path, self.key, self.missing_links, {}, {})
             self.catalog, self.table, self.from_cache = fresh.catalog, fresh.table, False
             with memo.active(self.table):
                 built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
@@ -139,7 +141,10 @@ def open_catalog(
     dirs: Iterable[Path], *, missing_links: Severity = Severity.WARNING
 ) -> CompiledCatalog:
     """The catalogue from `dirs` (as `load_catalog` gives it), from the cache when it is
-    current, else loaded and (once its matcher is built, or now) stored."""
+    current, else loaded and (once its matcher is built, or now) stored.
+
+    When only some record files changed, the stored checks of the others and the stored
+    pattern answers are reused (same program only), so one edited entry costs one file."""
     dirs = [Path(d) for d in dirs]
     if not enabled():
         table = memo.MemoTable()
@@ -147,21 +152,42 @@ def open_catalog(
             return CompiledCatalog(load_catalog(dirs, missing_links=missing_links), table)
     key = cache_key(dirs, missing_links)
     path = cache_folder() / f"{_slot(dirs, missing_links)}.json"
-    found = _read(path, key, missing_links)
+    found = _read_payload(path)
+    earlier: dict[str, FileCheck] = {}
+    answers: dict[str, dict[str, Any]] = {}
     if found is not None:
-        return found
-    compiled = _rebuild(dirs, path, key, missing_links)
+        try:
+            if found[0] == key:
+                compiled = _from_plain(found[1], path, key)
+                compiled.missing_links = missing_links
+                return compiled
+            if found[1].get("program") == program_key(missing_links):
+                earlier, answers = _checks_from_plain(found[1]["files"]), _memo_from_plain(found[1])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            log.debug("compiled catalogue %s is damaged (%s); rebuilding", path, exc)
+            earlier, answers = {}, {}
+    compiled = _rebuild(dirs, path, key, missing_links, earlier, answers)
     compiled.save()
     return compiled
 
 
 def _rebuild(
-    dirs: Sequence[Path], path: Path | None, key: str, missing_links: Severity = Severity.WARNING
+    dirs: Sequence[Path],
+    path: Path | None,
+    key: str,
+    missing_links: Severity,
+    earlier: dict[str, FileCheck],
+    answers: dict[str, dict[str, Any]],
 ) -> CompiledCatalog:
-    table = memo.MemoTable()
+    table = memo.MemoTable(answers)
+    checks: dict[str, FileCheck] = {}
     with memo.active(table):
-        catalog = load_catalog(dirs, missing_links=missing_links)
-    return CompiledCatalog(catalog, table, path, key, missing_links=missing_links)
+        catalog = load_catalog(
+            dirs, missing_links=missing_links, checked=earlier, record_checks=checks
+        )
+    return CompiledCatalog(
+        catalog, table, path, key, False, missing_links, checks, program_key(missing_links)
+    )
 
 
 # -- the key -------------------------------------------------------------------------------
@@ -203,8 +229,8 @@ def _module_stamps() -> list[Any]:
     return stamps
 
 
-def cache_key(dirs: Sequence[Path], missing_links: Severity = Severity.WARNING) -> str:
-    """A hash of everything the compiled catalogue depends on."""
+def program_key(missing_links: Severity = Severity.WARNING) -> str:
+    """A hash of what the stored answers depend on besides the record files."""
     parts = [
         FORMAT,
         __version__,
@@ -212,8 +238,13 @@ def cache_key(dirs: Sequence[Path], missing_links: Severity = Severity.WARNING) 
         sys.implementation.cache_tag,
         str(missing_links),
         _module_stamps(),
-        [_files_stamp(Path(d)) for d in dirs],
     ]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def cache_key(dirs: Sequence[Path], missing_links: Severity = Severity.WARNING) -> str:
+    """A hash of everything the compiled catalogue depends on."""
+    parts = [program_key(missing_links), [_files_stamp(Path(d)) for d in dirs]]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
@@ -226,21 +257,33 @@ def _slot(dirs: Sequence[Path], missing_links: Severity) -> str:
 # -- reading and writing -------------------------------------------------------------------
 
 
+def _problem_plain(p: Problem) -> list[Any]:
+    return [p.severity.value, p.source, p.field, p.message, p.entry_id]
+
+
+def _problem(item: list[Any]) -> Problem:
+    sev, src, fld, msg, eid = item
+    return Problem(Severity(sev), str(src), fld, str(msg), eid)
+
+
 def _to_plain(compiled: CompiledCatalog) -> dict[str, Any]:
     catalog = compiled.catalog
     return {
-        "entries": [[dict(e.data), e.source] for e in catalog],
-        "problems": [
-            [p.severity.value, p.source, p.field, p.message, p.entry_id] for p in catalog.problems
-        ],
+        "program": compiled.program,
+        "files": {
+            source: [list(stamp), record, [_problem_plain(p) for p in found]]
+            for source, (stamp, record, found) in compiled.checks.items()
+        },
+        "entries": [[e.id, e.source] for e in catalog],
+        "problems": [_problem_plain(p) for p in catalog.problems],
         "sources": [str(s) for s in catalog.sources],
         "overrides": [list(astuple(o)) for o in catalog.overrides.values()],
         "memo": compiled.table.data,
     }
 
 
-def _read(path: Path, key: str, missing_links: Severity) -> CompiledCatalog | None:
-    """The cached catalogue at `path` if it is whole and made for `key`; None otherwise."""
+def _read_payload(path: Path) -> tuple[str, dict[str, Any]] | None:
+    """(key, content) of a whole cache file of ours at `path`; None otherwise."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -248,43 +291,57 @@ def _read(path: Path, key: str, missing_links: Severity) -> CompiledCatalog | No
     except OSError as exc:
         log.debug("compiled catalogue %s unreadable: %s", path, exc)
         return None
-    head = _head(key)
-    if not raw.startswith(head):
-        log.debug("compiled catalogue %s is stale or not ours; rebuilding", path)
-        return None
     try:
-        crc, payload = raw[len(head) : len(head) + 9], raw[len(head) + 9 :]
+        if not raw.startswith(MAGIC):
+            raise ValueError("not a compiled catalogue of this program")
+        key_end = raw.index(b"\n", len(MAGIC))
+        crc, payload = raw[key_end + 1 : key_end + 10], raw[key_end + 10 :]
         if crc != b"%08x\n" % zlib.crc32(payload):
             raise ValueError("checksum mismatch (truncated or damaged)")
-        compiled = _from_plain(json.loads(payload), path, key)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        log.debug("compiled catalogue %s is damaged (%s); rebuilding", path, exc)
+        plain = json.loads(payload)
+        if not isinstance(plain, dict):
+            raise TypeError("not an object")
+        return raw[len(MAGIC) : key_end].decode("ascii"), plain
+    except (ValueError, TypeError) as exc:
+        log.debug("compiled catalogue %s is damaged or foreign (%s); rebuilding", path, exc)
         return None
-    compiled.missing_links = missing_links
-    return compiled
 
 
 def _head(key: str) -> bytes:
     return MAGIC + key.encode() + b"\n"
 
 
-def _from_plain(plain: dict[str, Any], path: Path, key: str) -> CompiledCatalog:
+def _memo_from_plain(plain: dict[str, Any]) -> dict[str, dict[str, Any]]:
     memo_data = plain["memo"]
     if not isinstance(memo_data, dict) or not all(isinstance(t, dict) for t in memo_data.values()):
         raise TypeError("memo tables are not objects")
-    table = memo.MemoTable(memo_data)
+    return memo_data
+
+
+def _checks_from_plain(files: dict[str, Any]) -> dict[str, FileCheck]:
+    checks: dict[str, FileCheck] = {}
+    for source, (stamp, record, found) in files.items():
+        if record is not None and not (isinstance(record, dict) and isinstance(record["id"], str)):
+            raise TypeError("a record is not an object")
+        checks[str(source)] = ((int(stamp[0]), int(stamp[1])), record, [_problem(p) for p in found])
+    return checks
+
+
+def _from_plain(plain: dict[str, Any], path: Path, key: str) -> CompiledCatalog:
+    table = memo.MemoTable(_memo_from_plain(plain))
+    checks = _checks_from_plain(plain["files"])
     catalog = Catalog()
     with memo.active(table):
-        for data, source in plain["entries"]:
-            if not isinstance(data, dict) or not isinstance(data["id"], str):
-                raise TypeError("an entry is not a record")
+        for entry_id, source in plain["entries"]:
+            data = checks[source][1]
+            if data is None or data["id"] != entry_id:
+                raise ValueError("an entry's record is missing")
             pattern = compile_pattern(str(data["regex"]), bool(data.get("case_sensitive")))
-            catalog.entries[data["id"]] = Entry(data=data, source=str(source), pattern=pattern)
-    catalog.problems = [
-        Problem(Severity(sev), str(src), fld, str(msg), eid)
-        for sev, src, fld, msg, eid in plain["problems"]
-    ]
+            catalog.entries[entry_id] = Entry(data=data, source=str(source), pattern=pattern)
+    catalog.problems = [_problem(p) for p in plain["problems"]]
     catalog.sources = [Path(s) for s in plain["sources"]]
     catalog.overrides = {str(o[0]): Override(*o) for o in plain["overrides"]}
     table.added = 0
-    return CompiledCatalog(catalog, table, path, key, from_cache=True)
+    return CompiledCatalog(
+        catalog, table, path, key, True, checks=checks, program=str(plain["program"])
+    )
