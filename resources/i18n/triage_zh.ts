@@ -428,6 +428,22 @@
         <translation>行（1–{maximum}）：</translation>
     </message>
     <message>
+        <source>Show a time range</source>
+        <translation>显示一段时间范围</translation>
+    </message>
+    <message>
+        <source>Lines written from … to … (a date and time, or a time).</source>
+        <translation>显示在 … 到 … 之间写入的行（日期加时间，或只写时间）。</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>到</translation>
+    </message>
+    <message>
         <source>About Triage</source>
         <translation>关于 Triage</translation>
     </message>
@@ -888,8 +904,24 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>匹配行前后各 {n} 行上下文</translation>
     </message>
     <message>
+        <source>&amp;Time range…</source>
+        <translation>时间范围(&amp;T)…</translation>
+    </message>
+    <message>
         <source>&amp;Show all lines</source>
         <translation>显示所有行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Reading the log&apos;s times… choose Time range again in a moment.</source>
+        <translation>正在读取日志中的时间… 请稍后再选择“时间范围”。</translation>
+    </message>
+    <message>
+        <source>This log states no times (no dates or clock times found).</source>
+        <translation>此日志中没有时间（未找到日期或时刻）。</translation>
+    </message>
+    <message>
+        <source>Not a time range: write times as 2026-11-28 03:18 or 03:18:30.</source>
+        <translation>不是有效的时间范围：请写成 2026-11-28 03:18 或 03:18:30。</translation>
     </message>
 </context>
 <context>
@@ -915,8 +947,12 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>级别 {names}</translation>
     </message>
     <message>
-        <source>Filter: {what}. Reading levels… {rows} lines</source>
-        <translation>筛选：{what}。正在读取级别… 已读 {rows} 行</translation>
+        <source>from {start} to {end}</source>
+        <translation>从 {start} 到 {end}</translation>
+    </message>
+    <message>
+        <source>Filter: {what}. Reading levels and times… {rows} lines</source>
+        <translation>筛选：{what}。正在读取级别和时间… 已读 {rows} 行</translation>
     </message>
     <message>
         <source>Filter: {what}. Showing {shown} of {total} lines.</source>

@@ -81,3 +81,14 @@ def test_glog_lines_in_brackets_take_the_year_of_their_neighbours(tmp_path: Path
         "[E1128 03:00:05.1 x.cc:1] earlier",
         "[E1128 03:00:09.1 x.cc:1] late",
     ]
+
+
+def test_times_the_user_types():
+    from triage_app.core.timestamps import parse_user_time, text
+
+    ref = stamp("2026-11-28 03:17:43,701")
+    assert text(ref) == "2026-11-28 03:17:43.701"
+    assert parse_user_time("03:18", ref) == stamp("2026-11-28 03:18:00")
+    assert parse_user_time(" 2026-11-29 1:02:03 ", ref) == stamp("2026-11-29 01:02:03")
+    assert parse_user_time("03:18:30.5", ref) == stamp("2026-11-28 03:18:30.5")
+    assert parse_user_time("tomorrow", ref) is None and parse_user_time("25:00", ref) is None

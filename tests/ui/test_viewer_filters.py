@@ -91,3 +91,34 @@ def test_show_all_lines_shortcut_clears_every_filter(qtbot, window, tmp_path):
     window.filter_actions.show_all.trigger()
     assert len(shown_lines(view)) == 13 and not view.chip.isVisible()
     assert window.filter_actions.levels[severity.ERROR].isChecked()
+
+
+def test_time_range_keeps_the_lines_written_then(qtbot, window, tmp_path, monkeypatch):
+    from triage_app.ui.window.dialogs import Dialogs
+
+    view = open_levels_log(qtbot, window, tmp_path)
+    menu = window.filter_actions
+    asked = []
+    monkeypatch.setattr(
+        Dialogs,
+        "ask_time_range",
+        classmethod(lambda cls, parent, a, b: asked.append((a, b)) or ("10:00:04", "10:00:08")),
+    )
+    menu.time_range.trigger()  # first, the times are read (the status bar says so)
+    qtbot.waitUntil(lambda: view.level_filter.stamp_span() is not None, timeout=HANG)
+    menu.time_range.trigger()
+    assert asked == [("2026-01-01 10:00:01", "2026-01-01 10:00:11")]
+    # 10:00:04 to 10:00:08: the error, its traceback (no time of its own) and steps 3-5.
+    qtbot.waitUntil(lambda: shown_lines(view) == [4, 5, 6, 7, 8, 9, 10], timeout=HANG)
+    text = view.chip.label.text()
+    assert "from 2026-01-01 10:00:04 to 2026-01-01 10:00:08" in text
+    assert "Showing 7 of 13 lines" in text
+    menu.levels[severity.INFO].setChecked(False)  # both filters at once
+    qtbot.waitUntil(lambda: shown_lines(view) == [5, 6, 7], timeout=HANG)
+    monkeypatch.setattr(
+        Dialogs, "ask_time_range", classmethod(lambda cls, parent, a, b: ("10:00:09", "later"))
+    )
+    menu.time_range.trigger()
+    assert "Not a time range" in window.banner.label.text()
+    menu.show_all.trigger()
+    assert len(shown_lines(view)) == 13 and view.level_filter.time_range is None

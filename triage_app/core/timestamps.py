@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import re
+import time
 
 PREFIX = 80
 _MONTHS = {m: i for i, m in enumerate(calendar.month_abbr) if m}
@@ -55,3 +56,33 @@ def year_of(text: str) -> int | None:
     """The year a line states in a full date, if any (for the formats that omit it)."""
     found = _STAMP.search(text, 0, PREFIX)
     return int(found["y"]) if found is not None and found["y"] else None
+
+
+_USER = re.compile(
+    r"^\s*(?:(?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)[T ]+)?"
+    r"(?P<h>\d{1,2}):(?P<mi>\d\d)(?::(?P<s>\d\d)(?:[.,](?P<f>\d{1,9}))?)?\s*$"
+)
+
+
+def text(seconds: float) -> str:
+    """`seconds` as `stamp` reads them, written back as a date and time."""
+    whole = int(seconds)
+    shown = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(whole))
+    return shown + (f".{round((seconds - whole) * 1000):03d}" if seconds != whole else "")
+
+
+def parse_user_time(value: str, reference: float) -> float | None:
+    """A time the user typed, "2026-11-28 03:18" or "03:18:30" (then on `reference`'s day),
+    in `stamp`'s seconds; None if it is not one."""
+    found = _USER.match(value)
+    if found is None:
+        return None
+    day = time.gmtime(reference)
+    year, month, mday = (
+        (int(found["y"]), int(found["mo"]), int(found["d"]))
+        if found["y"]
+        else (day.tm_year, day.tm_mon, day.tm_mday)
+    )
+    line = f"{year:04d}-{month:02d}-{mday:02d} {int(found['h']):02d}:{found['mi']}:{found['s'] or '00'}"
+    seconds = stamp(line + (f".{found['f']}" if found["f"] else ""))
+    return seconds

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from triage_app.core import timestamps
 from triage_app.ui.log.level_filter import level_names
 
 
@@ -42,6 +43,7 @@ class FilterChip(QFrame):
         only_matched: bool,
         context: int,
         levels: frozenset[str] | None,
+        time_range: tuple[float, float] | None = None,
         shown: int,
         total: int,
         reading: int | None = None,
@@ -57,12 +59,15 @@ class FilterChip(QFrame):
             )
         if levels is not None:
             parts.append(self.tr("levels {names}").format(names=", ".join(level_names(levels))))
+        if time_range is not None:
+            low, high = (timestamps.text(t) for t in time_range)
+            parts.append(self.tr("from {start} to {end}").format(start=low, end=high))
         if not parts:
             self.hide()
             return
         what = "; ".join(parts)
         if reading is not None:
-            text = self.tr("Filter: {what}. Reading levels… {rows} lines").format(
+            text = self.tr("Filter: {what}. Reading levels and times… {rows} lines").format(
                 what=what, rows=f"{reading:,}"
             )
         else:

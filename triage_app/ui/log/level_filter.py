@@ -1,4 +1,5 @@
-"""The level filter of one log view: which lines of the chosen levels to show.
+"""The level and time filter of one log view: which lines of the chosen levels (and time
+range) to show.
 
 Levels are read once per log on a thread (`LevelJob`), then kept: changing the chosen levels
 only rebuilds the list of rows, in C loops (`bytes.translate` and `itertools.compress`), so
@@ -9,6 +10,8 @@ With "only matched lines" on, the filter applies to the matched lines and their 
 from __future__ import annotations
 
 import itertools
+import math
+from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -36,9 +39,11 @@ class LevelFilter(QObject):
         super().__init__(parent)
         self.document = document
         self.levels: frozenset[str] | None = None
+        self.time_range: tuple[float, float] | None = None  # inclusive, `core.timestamps`
         self.only_matched = False
         self.model: FilteredLinesModel | None = None
         self._codes = bytearray()
+        self._stamps = array("d")
         self._built_to: int | None = None  # rows considered by the model (all-lines mode)
         self._job: LevelJob | None = None
         self._timer = QTimer(self)
@@ -50,7 +55,12 @@ class LevelFilter(QObject):
 
     @property
     def active(self) -> bool:
-        return self.levels is not None
+        return self.levels is not None or self.time_range is not None
+
+    def stamp_span(self) -> tuple[float, float] | None:
+        """The first and last time the log states (once read), for the range dialog."""
+        first = next((s for s in self._stamps if not math.isnan(s)), None)
+        return (first, self._stamps[-1]) if first is not None else None
 
     @property
     def reading(self) -> bool:
@@ -65,9 +75,17 @@ class LevelFilter(QObject):
     def set_levels(self, levels: frozenset[str] | None, only_matched: bool) -> None:
         """Show lines of `levels` only (None or every level: no filter)."""
         self.levels = None if levels is None or levels >= ALL_LEVELS else frozenset(levels)
+        self._apply(only_matched)
+
+    def set_time_range(self, time_range: tuple[float, float] | None, only_matched: bool) -> None:
+        """Show lines written from `time_range[0]` to `time_range[1]` only (None: any time)."""
+        self.time_range = time_range
+        self._apply(only_matched)
+
+    def _apply(self, only_matched: bool) -> None:
         self.only_matched = only_matched
         self._built_to = None
-        if self.levels is None:
+        if not self.active:
             self.model = None
             self.changed.emit()
             return
@@ -100,7 +118,8 @@ class LevelFilter(QObject):
     # -- internals ------------------------------------------------------------------------
 
     def _mask(self) -> bytes:
-        allowed = {CODES[level] for level in self.levels or ()} | {NO_LEVEL}
+        levels = self.levels if self.levels is not None else ALL_LEVELS
+        allowed = {CODES[level] for level in levels} | {NO_LEVEL}
         return bytes(1 if code in allowed else 0 for code in range(256))
 
     def _allowed_rows(self, start: int = 0) -> list[int]:
@@ -109,11 +128,22 @@ class LevelFilter(QObject):
         if self.only_matched and doc.matched_model is not None:
             return [r for r in doc.matched_model.source_rows() if r < len(codes) and self._ok(r)]
         keep = bytes(codes[start:]).translate(self._mask())
-        return list(itertools.compress(range(start, len(codes)), keep))
+        rows = itertools.compress(range(start, len(codes)), keep)
+        if self.time_range is not None:
+            low, high = self.time_range
+            stamps = self._stamps
+            return [r for r in rows if low <= stamps[r] <= high]  # NaN: never in range
+        return list(rows)
 
     def _ok(self, row: int) -> bool:
         code = self._codes[row]
-        return code == NO_LEVEL or any(CODES[level] == code for level in self.levels or ())
+        if self.time_range is not None:
+            low, high = self.time_range
+            if not low <= self._stamps[row] <= high:
+                return False
+        if self.levels is None:
+            return True
+        return code == NO_LEVEL or any(CODES[level] == code for level in self.levels)
 
     def _extend(self) -> None:
         assert self.model is not None and self._built_to is not None
@@ -123,13 +153,20 @@ class LevelFilter(QObject):
         self._built_to = len(self._codes)
         self.changed.emit()
 
+    def read_levels(self) -> None:
+        """Read every line's level and time now (a filter will need them)."""
+        doc = self.document
+        if doc.index is not None and not doc.closed and len(self._codes) < len(doc.index):
+            self._read_levels()
+
     def _read_levels(self) -> None:
         if self._job is not None:
             return
         index = self.document.index
         assert index is not None
         previous = self._codes[-1] if self._codes else NO_LEVEL
-        job = LevelJob(index, len(self._codes), previous, self)
+        stamp = self._stamps[-1] if self._stamps else math.nan
+        job = LevelJob(index, len(self._codes), previous, self, stamp)
         job.progress.connect(self._on_level_job_progress)
         job.result.connect(self._on_level_job_result)
         job.finished.connect(job.deleteLater)
@@ -146,6 +183,7 @@ class LevelFilter(QObject):
         self._job = None
         if levels.start == len(self._codes):
             self._codes.extend(levels.codes)
+            self._stamps.extend(levels.stamps)
         self.refresh()
 
     def _on_document_changed(self, *_args: object) -> None:

@@ -198,6 +198,11 @@ class LogView(QWidget):
         self.level_filter.set_levels(levels, self.only_matched)
         self._update_chip()
 
+    def set_time_range(self, time_range: tuple[float, float] | None) -> None:
+        """Show only lines written in `time_range` (a line without a time has its previous's)."""
+        self.level_filter.set_time_range(time_range, self.only_matched)
+        self._update_chip()
+
     def set_context(self, lines: int) -> None:
         """Lines shown around each match when only matched lines are shown."""
         if self.document.matched_model is not None:
@@ -210,6 +215,7 @@ class LogView(QWidget):
     def clear_filters(self) -> None:
         """Every line again (one click on the filter chip)."""
         if self.level_filter.active:
+            self.level_filter.time_range = None
             self.level_filter.set_levels(None, False)
         self.set_only_matched(False)
 
@@ -241,6 +247,7 @@ class LogView(QWidget):
             only_matched=self.only_matched,
             context=self.document.matched_model.context if self.document.matched_model else 0,
             levels=levels.levels,
+            time_range=levels.time_range,
             shown=model.rowCount() if model is not None else 0,
             total=self.document.line_count,
             reading=levels.rows_read if levels.reading else None,

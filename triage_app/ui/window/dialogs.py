@@ -6,7 +6,17 @@ None of them ever shows a traceback: messages are sentences built by the caller.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
 
 from triage_app import __version__
 
@@ -96,6 +106,31 @@ class Dialogs:
             max(1, maximum),
         )
         return line if ok else None
+
+    @classmethod
+    def ask_time_range(
+        cls, parent: QWidget | None, first: str, last: str
+    ) -> tuple[str, str] | None:
+        """Two times ("2026-11-28 03:18" or "03:18:30"), prefilled with the log's first and
+        last; None when cancelled."""
+        dialog = QDialog(parent)
+        dialog.setWindowTitle(translate("Dialogs", "Show a time range"))
+        start, end = QLineEdit(first, dialog), QLineEdit(last, dialog)
+        form = QFormLayout(dialog)
+        form.addRow(
+            QLabel(translate("Dialogs", "Lines written from … to … (a date and time, or a time)."))
+        )
+        form.addRow(translate("Dialogs", "From"), start)
+        form.addRow(translate("Dialogs", "To"), end)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+        )
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return start.text(), end.text()
 
     @classmethod
     def confirm(cls, parent: QWidget | None, title: str, question: str) -> bool:

@@ -1,4 +1,5 @@
-"""Log > Filter lines: levels to show, context lines around matches, and Show all lines.
+"""Log > Filter lines: levels to show, context lines around matches, a time range, and Show
+all lines.
 
 The choices belong to each log view; switching tabs shows that log's choices in the menu.
 """
@@ -11,8 +12,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from triage_app.core import severity
+from triage_app.core import severity, timestamps
 from triage_app.ui.log.level_filter import ALL_LEVELS
+from triage_app.ui.window.dialogs import Dialogs
 
 if TYPE_CHECKING:
     from triage_app.ui.window.main_window import MainWindow
@@ -56,6 +58,8 @@ class FilterActions(QObject):
             action.triggered.connect(lambda _on=False, n=lines: self._on_context_triggered(n))
             self.context[lines] = action
         self.menu.addSeparator()
+        self.time_range = self.menu.addAction(self.tr("&Time range…"))
+        self.time_range.triggered.connect(self._on_time_range_triggered)
         self.show_all = self.menu.addAction(self.tr("&Show all lines"))
         self.show_all.setShortcut(QKeySequence("Ctrl+Shift+M"))
         window.addAction(self.show_all)
@@ -101,6 +105,33 @@ class FilterActions(QObject):
         view = self.window.tabs.current_view()
         if view is not None:
             view.set_context(lines)
+
+    def _on_time_range_triggered(self) -> None:
+        """Ask for a time range (the log's levels and times are read first, if need be)."""
+        view = self.window.tabs.current_view()
+        if view is None:
+            return
+        span = view.level_filter.stamp_span()
+        if span is None:
+            if view.level_filter.rows_read < view.document.line_count:
+                view.level_filter.read_levels()
+                message = self.tr("Reading the log's times… choose Time range again in a moment.")
+            else:
+                message = self.tr("This log states no times (no dates or clock times found).")
+            self.window.status.showMessage(message, 6000)
+            return
+        current = view.level_filter.time_range or span
+        answer = Dialogs.ask_time_range(self.window, *(timestamps.text(t) for t in current))
+        if answer is None:
+            return
+        low, high = (timestamps.parse_user_time(text, span[0]) for text in answer)
+        if low is None or high is None or low > high:
+            self.window.report(
+                self.tr("Not a time range: write times as 2026-11-28 03:18 or 03:18:30."),
+                "warning",
+            )
+            return
+        view.set_time_range((low, high))
 
     def _on_show_all_triggered(self) -> None:
         view = self.window.tabs.current_view()

@@ -1,4 +1,4 @@
-"""The level (error, warning, info, debug) of every line of a log, on a worker thread.
+"""The level (error, warning, info, debug) and time of every line of a log, on a thread.
 
 A line that states no level (a traceback line, a continuation) takes the level of the line
 before it that did, as lnav and klogg do, so a level filter keeps an error's traceback with
@@ -8,11 +8,14 @@ so the GIL is never held for long and the window stays fluid.
 
 from __future__ import annotations
 
+import math
+import time
+from array import array
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject
 
-from triage_app.core import severity
+from triage_app.core import severity, timestamps
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import LineIndex
 from triage_app.ui.workers.job import ThreadJob
@@ -24,10 +27,13 @@ NO_LEVEL = 0  # before the first line that states a level
 
 @dataclass(frozen=True)
 class Levels:
-    """Level codes (`CODES`, or `NO_LEVEL`) of rows `start`, `start + 1`, ..."""
+    """Level codes (`CODES`, or `NO_LEVEL`) and times (`core.timestamps`, NaN before the
+    first line that states one; a line without one has its previous line's) of rows
+    `start`, `start + 1`, ..."""
 
     start: int
     codes: bytes
+    stamps: array
 
 
 class LevelJob(ThreadJob):
@@ -42,15 +48,17 @@ class LevelJob(ThreadJob):
         start: int = 0,
         previous: int = NO_LEVEL,
         parent: QObject | None = None,
+        previous_stamp: float = math.nan,
     ) -> None:
         super().__init__(parent)
         self._index = index
         self.start_row = start
         self.previous = previous
+        self.previous_stamp = previous_stamp
 
     def work(self) -> None:
-        codes = bytearray()
-        last = self.previous
+        codes, stamps = bytearray(), array("d")
+        last, when, year = self.previous, self.previous_stamp, time.gmtime().tm_year
         end = len(self._index)
         for first in range(self.start_row, end, BATCH):
             if self.cancelled:
@@ -60,9 +68,14 @@ class LevelJob(ThreadJob):
             except (ValueError, OSError):  # the log was closed meanwhile
                 return
             for line in lines:
-                level, _offset = severity.detect(strip_ansi(line[: severity.PREFIX * 2]))
+                head = strip_ansi(line[: severity.PREFIX * 2])
+                level, _offset = severity.detect(head)
                 last = CODES.get(level, last) if level is not None else last
                 codes.append(last)
+                year = timestamps.year_of(head) or year
+                stamped = timestamps.stamp(head, year)
+                when = stamped if stamped is not None else when
+                stamps.append(when)
             self._emit(self.progress, first + len(lines))
         if not self.cancelled:
-            self._emit(self.result, Levels(self.start_row, bytes(codes)))
+            self._emit(self.result, Levels(self.start_row, bytes(codes), stamps))
