@@ -397,6 +397,7 @@ _POM_HEAD = (
 # Offline against an empty local repository: these fail before any plugin is needed.
 MAVEN_SCRIPT = rf"""
 w() {{ mkdir -p "$(dirname "$1")"; printf '%s\n' "$2" > "$1"; }}
+export MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"  # faster JVM start-up
 m() {{ (cd "$1" && shift && mvn -B -o -Dmaven.repo.local="$PWD/../m2" "$@"); }}
 w nogoal/pom.xml '{_POM_HEAD}</project>'
 m nogoal
@@ -552,7 +553,11 @@ def test_gcc_errors_zh(tmp_path: Path) -> None:
     for tool in ("gcc", "g++", "cmake", "make"):
         require_tool(tool)
     env = _zh_env(["gcc"])
-    _assert_ranked_first(_run_script(tmp_path, CPP_SCRIPT, env=env), CPP_ZH_CASES, tmp_path)
+    # cmake prints no translations: leave its (slow) configure runs out of the zh pass.
+    script = "\n".join(
+        line for line in CPP_SCRIPT.splitlines() if not re.search(r"cmake|\bcm\d", line)
+    )
+    _assert_ranked_first(_run_script(tmp_path, script, env=env), CPP_ZH_CASES, tmp_path)
 
 
 def test_rustc_cargo_errors(tmp_path: Path) -> None:
