@@ -11,6 +11,7 @@ others run their command-line programs. Each test batches its cases into one `tr
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -308,6 +309,7 @@ def test_react_and_vue_errors(modules: Path, tmp_path: Path) -> None:
 # ------------------------------------------------------------- Angular, Jest, TypeScript, ESLint
 
 ANGULAR_APP = """import { Component } from '@angular/core';
+import { NgIf } from '@angular/common';
 
 @Component({
   selector: 'app-root',
@@ -316,6 +318,16 @@ ANGULAR_APP = """import { Component } from '@angular/core';
 })
 export class AppComponent {
   name = 'x';
+}
+
+@Component({
+  selector: 'app-form',
+  standalone: true,
+  imports: [NgIf],
+  template: '<p>{{ name | uppercase }}</p><form #f="ngForm"></form>',
+})
+export class FormComponent {
+  name = 'y';
 }
 """
 
@@ -346,6 +358,11 @@ JEST_FILES = {
     "t/slow.test.js": "test('slow', () => new Promise(() => {}), 300);\n",
     "t/dom.test.js": "test('dom', () => { document.createElement('div'); });\n",
     "t/jsx.test.js": "const el = <div />;\ntest('a', () => {});\n",
+    "late/log.test.js": "test('log', () => { setTimeout(() => console.log('late'), 300); });\n",
+    "late/require.test.js": (
+        "test('late', () => { setTimeout(() => { require('./helper'); }, 200); });\n"
+    ),
+    "late/helper.js": "module.exports = 1;\n",
     "open/open.test.js": (
         "test('open', () => {\n"
         "  const t = setInterval(() => {}, 100);\n"
@@ -384,9 +401,75 @@ export {};
 """,
 }
 
+TS_MORE_FILES = {
+    "package.json": json.dumps({"name": "ts2", "private": True, "type": "module"}),
+    "tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "strict": True,
+                "module": "nodenext",
+                "target": "es2022",
+                "lib": ["es2022"],
+                "noEmit": True,
+                "types": [],
+                "noUnusedLocals": True,
+            },
+            "include": ["src"],
+        }
+    ),
+    "src/b.ts": "export const b = 1;\n",
+    "src/c.tsx": "const j = <div />;\nexport { j };\n",
+    "src/a.ts": """import { b } from './b';
+console.log(b);
+const fs = require('fs');
+process.exit(fs);
+const obj = { a: 1 };
+obj = { a: 2 };
+let undefinedVar3 = 1;
+void undefinedVar;
+interface P { a: string; b: number; c: boolean }
+const p: P = {};
+const el: { x: number } | null = null as any;
+void el.x;
+let unused = 1;
+const n = 5; n();
+function dup() {}
+function dup() {}
+'abc'.replace(1, 2);
+void [p, undefinedVar3];
+export {};
+""",
+    "syntax/s.ts": "const s = ;\n",
+    "empty/tsconfig.json": json.dumps({"compilerOptions": {"strict": True}, "include": ["src"]}),
+    "unknown/tsconfig.json": json.dumps({"compilerOptions": {"typo": 1}, "files": ["x.ts"]}),
+    "unknown/x.ts": "export {};\n",
+    "old/tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "moduleResolution": "node",
+                "baseUrl": ".",
+                "outFile": "out.js",
+                "target": "es5",
+            },
+            "include": ["src"],
+        }
+    ),
+    "old/src/x.ts": "export {};\n",
+}
+
 ESLINT_FILES = {
     "eslint.config.js": "module.exports = [{ rules: { 'no-undef': 'error' } }];\n",
     "a.js": "// eslint-disable-next-line react-hooks/exhaustive-deps\nconst x = 1;\nvoid x;\n",
+}
+
+
+ESLINT_BAD_CONFIGS = {
+    "plugins": "module.exports = [{ plugins: ['react'] }];\n",
+    "rule": "module.exports = [{ rules: { semi: 'errorx' } }];\n",
+    "ignored": "module.exports = [{ ignores: ['dist/**'] }];\n",
+    "unused": (
+        "module.exports = [{ linterOptions: { reportUnusedDisableDirectives: 'error' } }];\n"
+    ),
 }
 
 
@@ -425,15 +508,41 @@ def angular_jest_ts_eslint_sections(modules: Path, tmp_path: Path) -> list[str]:
     sections.append(run_tool([jest, "--ci", "t"], jt, timeout=300))
     sections.append(run_tool([jest, "--ci", "-i", "open"], jt, timeout=120))
     sections.append(run_tool([jest, "--ci", "nomatch"], jt, timeout=120))
+    sections.append(run_tool([jest, "--ci", "-i", "late/log"], jt, timeout=120))
+    sections.append(run_tool([jest, "--ci", "-i", "late/require"], jt, timeout=120))
+    for config in (
+        {"testEnviroment": "node"},
+        {"preset": "ts-jest"},
+        {"transform": {"^.+\\.tsx?$": "ts-jest"}},
+    ):
+        write(jt / "jest.config.json", json.dumps(config))
+        args = [jest, "--ci", "-c", "jest.config.json", "late/log"]
+        sections.append(run_tool(args, jt, timeout=120))
     sections.append(
         run_tool([jest, "--ci", "--testEnvironment", "jest-environment-nope", "t"], jt, timeout=120)
     )
 
     ts = project(tmp_path / "ts", modules, TS_FILES)
-    sections.append(run_tool([str(bin_ / "tsc"), "-p", "."], ts, timeout=300))
+    tsc = str(bin_ / "tsc")
+    sections.append(run_tool([tsc, "-p", "."], ts, timeout=300))
+    more = project(tmp_path / "ts2", modules, TS_MORE_FILES)
+    sections.append(run_tool([tsc, "-p", "."], more, timeout=300))
+    sections.append(run_tool([tsc, "--noEmit", "syntax/s.ts"], more, timeout=300))
+    args = [tsc, "--noEmit", "--ignoreConfig", "syntax/s.ts"]
+    sections.append(run_tool(args, more, timeout=300))
+    for folder in ("empty", "unknown", "old"):
+        sections.append(run_tool([tsc, "-p", folder], more, timeout=300))
 
     es = project(tmp_path / "es", modules, ESLINT_FILES)
-    sections.append(run_tool([str(bin_ / "eslint"), "a.js"], es, timeout=120))
+    eslint = str(bin_ / "eslint")
+    sections.append(run_tool([eslint, "a.js"], es, timeout=120))
+    for name, config in ESLINT_BAD_CONFIGS.items():
+        write(es / name / "eslint.config.js", config)
+        write(es / name / "dist" / "x.js", "var a = 1;\n")
+        write(es / name / "b.js", "// eslint-disable-next-line no-console\nvar b = 1;\nvoid b;\n")
+        args = [eslint, "dist/**" if name == "ignored" else "b.js"]
+        sections.append(run_tool(args, es / name, timeout=120))
+    sections.append(run_tool([eslint, "dist/x.js"], es / "ignored", timeout=120))
     return sections
 
 
@@ -461,6 +570,39 @@ ANGULAR_JEST_TS_ESLINT_CASES: list[tuple[str, str]] = [
     ("typescript/possibly-undefined", "error TS18048"),
     ("typescript/no-declaration-file", "error TS7016"),
     ("eslint/definition-for-rule-not-found", "Definition for rule 'react-hooks"),
+    ("angular/no-directive-exportas", "NG8003"),
+    ("angular/no-pipe-found", "NG8004"),
+    ("angular/unused-standalone-imports", "NG8113"),
+    ("jest/cannot-log-after-tests-done", "Cannot log after tests are done"),
+    ("jest/environment-torn-down", "after the Jest environment has been torn down"),
+    ("jest/unknown-config-option", 'Unknown option "testEnviroment"'),
+    ("jest/preset-not-found", "Preset ts-jest not found"),
+    ("jest/module-in-option-not-found", "Module ts-jest in the transform option was not found"),
+    ("typescript/relative-import-needs-extension", "error TS2835"),
+    ("typescript/cannot-find-name-change-lib", "error TS2584"),
+    ("typescript/cannot-find-name-install-types-node", "error TS2591"),
+    ("typescript/declared-but-never-read", "error TS6133"),
+    ("typescript/cannot-assign-to-constant", "error TS2588"),
+    ("typescript/cannot-find-name-did-you-mean", "error TS2552"),
+    ("typescript/missing-properties-from-type", "error TS2739"),
+    ("typescript/possibly-null", "error TS18047"),
+    ("typescript/expression-not-callable", "error TS2349"),
+    ("typescript/duplicate-function-implementation", "error TS2393"),
+    ("typescript/no-overload-matches", "error TS2769"),
+    ("typescript/jsx-flag-not-provided", "error TS17004"),
+    ("typescript/jsx-intrinsic-elements-missing", "error TS7026"),
+    ("typescript/syntax-expected", "error TS1109"),
+    ("typescript/tsconfig-ignored-with-files", "error TS5112"),
+    ("typescript/no-inputs-found", "error TS18003"),
+    ("typescript/unknown-compiler-option", "error TS5023"),
+    ("typescript/option-deprecated-ts7", "error TS5107"),
+    ("typescript/common-source-directory-rootdir", "error TS5011"),
+    ("eslint/plugins-array-of-strings", 'has a "plugins" key defined as an array of strings'),
+    ("eslint/rule-configuration-invalid", 'Configuration for rule "semi" is invalid'),
+    ("eslint/all-files-ignored", "are ignored."),
+    ("eslint/file-ignored-warning", "File ignored because of a matching ignore pattern"),
+    ("eslint/unused-disable-directive", "Unused eslint-disable directive"),
+    ("eslint/something-went-wrong", "Oops! Something went wrong!"),
 ]
 
 
@@ -476,21 +618,12 @@ def test_angular_jest_typescript_eslint_errors(modules: Path, tmp_path: Path) ->
 
 VITE_DEV = """
 import { createServer } from 'vite';
-import net from 'node:net';
-const blocker = net.createServer().listen(0, '127.0.0.1');
-await new Promise((resolve) => blocker.on('listening', resolve));
 const proxy = { '/api': 'http://127.0.0.1:9' };
-const taken = await createServer({
-  server: { port: blocker.address().port, strictPort: true, host: '127.0.0.1' },
-});
-try { await taken.listen(); } catch (e) { console.error('error when starting dev server:\\n' + e); }
-await taken.close();
 const server = await createServer({ server: { port: 0, host: '127.0.0.1', proxy } });
 await server.listen();
 const base = 'http://127.0.0.1:' + server.httpServer.address().port;
 for (const path of ['/src/main.js', '/api/users']) await (await fetch(base + path)).text();
 await server.close();
-blocker.close();
 """
 
 VITE_FILES = {
@@ -514,6 +647,17 @@ NEXT_COMPILE = {
     "app/x/page.js": (
         "import pad from 'left-pad-nope';\nexport default function X() { return <p>{pad}</p>; }\n"
     ),
+    "app/m/page.js": (
+        "'use client';\n"
+        "export const metadata = { title: 'x' };\n"
+        "export default function M() { return <p>m</p>; }\n"
+    ),
+    "app/h/page.js": (
+        "'use client';\n"
+        "import { cookies } from 'next/headers';\n"
+        "export default function H() { return <p>{String(cookies)}</p>; }\n"
+    ),
+    "next.config.js": "module.exports = { experimental: { notAnOption: true }, imagess: {} };\n",
 }
 
 NEXT_PRERENDER = {
@@ -538,22 +682,82 @@ def next_build(modules: Path, root: Path, files: dict[str, str]) -> str:
     )
 
 
-VITE_CASES: list[tuple[str, str]] = [
+VITE_WEBPACK_CASES: list[tuple[str, str]] = [
     ("vite/build-failed-to-resolve-import", "Rolldown failed to resolve import"),
     ("vite/port-already-in-use", "is already in use"),
     ("vite/dependencies-could-not-be-resolved", "imported but could not be resolved"),
     ("vite/failed-to-resolve-import", 'Failed to resolve import "not-a-real-pkg"'),
     ("vite/http-proxy-error", "http proxy error: /api/users"),
+    ("vite/error-when-starting-dev-server", "error when starting dev server"),
+    ("vite/build-failed-with-errors", "Build failed with 1 error"),
+    ("vite/unresolved-entry-index-html", "Cannot resolve entry module index.html"),
+    ("vite/chunks-larger-than-limit", "Some chunks are larger than 500 kB"),
+    ("vite/rolldown-parse-error", "[PARSE_ERROR] Unexpected token"),
+    ("webpack/critical-dependency-expression", "Critical dependency: the request"),
+    ("webpack/export-not-found", "export 'nope' (imported as 'nope') was not found"),
+    ("webpack/mode-not-set", "The 'mode' option has not been set"),
+    ("webpack/asset-size-limit", "WARNING in asset size limit"),
+    ("webpack/cli-failed-to-load-config", "Failed to load 'nope.config.js' config"),
 ]
 
 
-def test_vite_errors(modules: Path, tmp_path: Path) -> None:
-    vt = project(tmp_path / "vt", modules, VITE_FILES)
+def vite_sections(modules: Path, tmp_path: Path) -> list[str]:
     vite = str(modules / ".bin" / "vite")
+    vt = project(tmp_path / "vt", modules, VITE_FILES)
     sections = [run_tool([vite, "build"], vt, timeout=300), node(vt / "dev.mjs", vt)]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        args = [vite, "--host", "127.0.0.1", "--port", port, "--strictPort"]
+        sections.append(run_tool(args, vt, timeout=120))
+    package = {"package.json": json.dumps({"name": "v", "private": True, "type": "module"})}
+    html = {"index.html": '<script type="module" src="/src/main.js"></script>\n'}
+    numbers = ",".join(str(i * 7919 % 100003 + 0.5) for i in range(90000))
+    builds = {
+        "noentry": package,
+        "big": {
+            **package,
+            **html,
+            "src/big.js": f"export const big = [{numbers}];\n",
+            "src/main.js": 'import { big } from "./big.js";\nconsole.log(big);\n',
+        },
+        "syntax": {**package, **html, "src/main.js": "const a = ;\n"},
+    }
+    for name, files in builds.items():
+        sections.append(run_tool([vite, "build"], project(tmp_path / name, modules, files)))
+    return sections
+
+
+WEBPACK_FILES = {
+    "src/a.js": "export const a = 1;\n",
+    "src/locale/x.js": "module.exports = 1;\n",
+    "src/index.js": (
+        "import { nope } from './a';\n"
+        "import { big } from './big';\n"
+        "const name = 'x'; require('./locale/' + name);\n"
+        "function load(m) { return require(m); }\n"
+        "console.log(nope, big, load);\n"
+    ),
+}
+
+
+def webpack_sections(modules: Path, tmp_path: Path) -> list[str]:
+    cli = str(modules / ".bin" / "webpack")
+    numbers = ",".join(str(i * 7919 % 100003 + 0.5) for i in range(40000))
+    files = {**WEBPACK_FILES, "src/big.js": f"export const big = [{numbers}];\n"}
+    wp = project(tmp_path / "wp", modules, files)
+    return [
+        run_tool([cli, "--entry", "./src/index.js"], wp, timeout=300),
+        run_tool([cli, "--config", "nope.config.js"], wp, timeout=120),
+    ]
+
+
+def test_vite_and_webpack_errors(modules: Path, tmp_path: Path) -> None:
+    sections = vite_sections(modules, tmp_path) + webpack_sections(modules, tmp_path)
     check_batch(
         sections,
-        VITE_CASES,
+        VITE_WEBPACK_CASES,
         tmp_path,
     )
 
@@ -566,6 +770,11 @@ NEXTJS_CASES: list[tuple[str, str]] = [
     ("nextjs/missing-suspense-csr-bailout", "should be wrapped in a suspense boundary"),
     ("nextjs/prerender-error", 'Error occurred prerendering page "/search"'),
     ("nextjs/export-encountered-errors", "Export encountered an error on /search"),
+    ("nextjs/server-only-api-in-client-component", 'depends on "next/headers"'),
+    ("nextjs/metadata-export-in-client-component", 'export "metadata" from a component'),
+    ("nextjs/invalid-next-config", "Invalid next.config.js options detected"),
+    ("nextjs/build-failed-because-of-webpack-errors", "Build failed because of webpack errors"),
+    ("nextjs/build-worker-exited", "Next.js build worker exited with code: 1"),
 ]
 
 
@@ -591,7 +800,12 @@ def test_nextjs_build_errors(modules: Path, tmp_path: Path) -> None:
 REPRODUCED_IDS = sorted(
     {
         entry_id
-        for cases in (REACT_VUE_CASES, ANGULAR_JEST_TS_ESLINT_CASES, VITE_CASES, NEXTJS_CASES)
+        for cases in (
+            REACT_VUE_CASES,
+            ANGULAR_JEST_TS_ESLINT_CASES,
+            VITE_WEBPACK_CASES,
+            NEXTJS_CASES,
+        )
         for entry_id, _ in cases
     }
 )
