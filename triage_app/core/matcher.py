@@ -51,6 +51,7 @@ class Matcher:
         self.causes: dict[str, set[str]] = {}  # entry id -> ids it leads to (from_catalog)
         self.targets = sorted(targets, key=lambda t: (t.id, t.variant is not None, t.variant or 0))
         self.fuzzy = fuzzy
+        self._target_index = {(t.id, t.variant): i for i, t in enumerate(self.targets)}
         # Patterns that ran past their time budget (`regex_budget`) in the current file: target
         # index -> the line it happened on. They are skipped for the rest of that file.
         self.slow: dict[int, int] = {}
@@ -65,11 +66,13 @@ class Matcher:
         self._non_ascii_keys: list[tuple[int, int]] = []
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
         self.seam_edges: list[tuple] = []
+        self.seam_bytes: list[tuple[bytes, ...] | None] = []  # the same, ASCII bytes
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)
             self._others.append([])
             self.seam_literals.append(wraps.required_literals(needs))
             self.seam_edges.append(wraps.literal_edges(self.seam_literals[-1]))
+            self.seam_bytes.append(wraps.literal_bytes(self.seam_literals[-1]))
             if needs is None:
                 self._add_always_target(index, target)
                 continue
@@ -254,11 +257,31 @@ class Matcher:
             if self.always:
                 self._add_always(lines, hits)
             out = events.evaluate(self, lines, hits, first_line, fuzzy_budget, state)
-            joins = wraps.chunk_joins(self, lines, pending, join_found, first_line, state)
+            matched = self._matched_targets(out, first_line)
+            joins = wraps.chunk_joins(self, lines, pending, join_found, first_line, state, matched)
         out = wraps.merge(out, joins, self)
         state.previous_matched = bool(out) and out[-1].line == first_line + lines.count - 1
         state.previous = lines.last_line()
         return out
+
+    def _matched_targets(self, out: list[LineMatch], first_line: int) -> dict[int, set[int]]:
+        """Chunk line -> the targets that matched its own text (not a joined event's).
+
+        A wrap join is only for targets that match neither line alone, so these are skipped
+        before any pair is decoded (`wraps.chunk_joins`)."""
+        index = self._target_index
+        matched: dict[int, set[int]] = {}
+        for match in out:
+            if match.event_text is not None:
+                continue
+            found = {
+                index[(c.entry_id, c.variant)]
+                for c in match.candidates
+                if c.kind == "regex" and (c.entry_id, c.variant) in index
+            }
+            if found:
+                matched[match.line - first_line] = found
+        return matched
 
     def _literal_hits(self, lines: Lines) -> tuple[dict, dict, list[tuple[int, int]]]:
         """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack;

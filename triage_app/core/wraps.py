@@ -47,6 +47,27 @@ _NEW_RECORD = re.compile(
 )
 
 
+# The same starts of a record, on raw bytes, as a lookahead after a newline: what is left are
+# the lines that may continue the one before (`\s` also excludes empty lines). A superset of
+# `seam_ok`'s test on B: bytes `\s` is ASCII-only, and B's level is not looked at here.
+_CONTINUATION = re.compile(b"\n(?!" + _NEW_RECORD.pattern.encode() + b")")
+
+
+def continuation_lines(lines: Lines) -> set[int] | None:
+    """Chunk lines (0-based) that may continue the line before them; None: unknown (text)."""
+    if not isinstance(lines, ByteLines):
+        return None
+    data = lines.stripped
+    out: set[int] = set()
+    line_no, counted = 0, 0
+    for match in _CONTINUATION.finditer(data):
+        at = match.start()
+        line_no += data.count(b"\n", counted, at + 1)
+        counted = at + 1
+        out.add(line_no)
+    return out
+
+
 def half_words(words: Mapping[str, Iterable[tuple[int, int]]]) -> dict[str, list[tuple]]:
     """Halves of long literals -> [(side, target, literal bytes, head bytes)]."""
     out: dict[str, list[tuple]] = {}
@@ -77,14 +98,26 @@ def candidate_pairs(
     join_found: list[tuple[int, int]],
     word_joins: list[tuple],
     pending: Mapping[int, tuple[int, int, set]],
+    may_continue: set[int] | None = None,
+    last: int = -2,
 ) -> dict[int, set[int]]:
-    """First line of each pair worth trying (-1: the previous chunk's last line) -> targets."""
+    """First line of each pair worth trying (-1: the previous chunk's last line) -> targets.
+
+    With `may_continue` (the lines that may continue the one before), a pair whose second
+    line cannot is not listed; pairs across the chunk's edges (line -1, line `last`) always
+    are."""
     pairs: dict[int, set[int]] = {}
     for line_no, (_start, _end, found) in pending.items():
+        as_second = may_continue is None or line_no in may_continue or line_no == 0
+        as_first = may_continue is None or line_no + 1 in may_continue or line_no == last
+        if not (as_first or as_second):
+            continue
         targets = {index for index, _alt in found if index >= 0}
         if targets:
-            pairs.setdefault(line_no - 1, set()).update(targets)
-            pairs.setdefault(line_no, set()).update(targets)
+            if as_second:
+                pairs.setdefault(line_no - 1, set()).update(targets)
+            if as_first:
+                pairs.setdefault(line_no, set()).update(targets)
     if join_found:  # every hit's line is in `pending` (with its haystack span)
         order = sorted((span[0], line_no, span[1]) for line_no, span in pending.items())
         starts = [row[0] for row in order]
@@ -286,17 +319,27 @@ def chunk_joins(
     join_found: list[tuple[int, int]],
     first_line: int,
     state,  # noqa: ANN001 - events.ChunkState
+    matched: Mapping[int, set[int]] | None = None,
 ) -> list[LineMatch]:
     """Joined matches of one chunk (pairs across its start use `state`; a pair across its
-    end is left in `state.carry` for the next chunk)."""
-    pairs = candidate_pairs(lines.haystack, join_found, matcher.word_joins, pending)
+    end is left in `state.carry` for the next chunk). `matched`: chunk line -> targets that
+    already match that line alone (never joined for it)."""
+    matched = matched or {}
+    nothing: set[int] = set()
+    may_continue = continuation_lines(lines)
+    last = lines.count - 1
+    pairs = candidate_pairs(
+        lines.haystack, join_found, matcher.word_joins, pending, may_continue, last
+    )
     if state.carry:
         pairs.setdefault(-1, set()).update(state.carry)
     state.carry = set()
-    last = lines.count - 1
     out = []
     for first in sorted(pairs):
-        targets = sorted(pairs[first] - matcher.slow.keys())
+        if may_continue is not None and 0 <= first < last and first + 1 not in may_continue:
+            continue
+        done = matched.get(first, nothing) | matched.get(first + 1, nothing)
+        targets = sorted(pairs[first] - matcher.slow.keys() - done)
         if not targets:
             continue
         if first == last:
@@ -307,8 +350,13 @@ def chunk_joins(
                 continue
             texts = (state.previous, _first_line_text(lines))
         else:
-            if not _may_wrap(lines, first, pending):
+            seam = _seam_bytes(lines, first, pending)
+            if seam is _NO_WRAP:
                 continue
+            if seam is not None:  # ASCII either side of the seam: look before decoding
+                targets = [i for i in targets if _touches_seam(matcher, i, *seam)]
+                if not targets:
+                    continue
             texts = neighbours(lines, first, pending)
             if texts is None:
                 continue
@@ -318,17 +366,89 @@ def chunk_joins(
     return out
 
 
-def _may_wrap(lines: Lines, first: int, spans: Mapping[int, tuple[int, int, set]]) -> bool:
-    """A cheap look at the raw bytes before decoding a pair: the first line is long enough
-    (in bytes, never fewer than its characters) and the next one does not start a record."""
-    known = spans.get(first)
-    if not isinstance(lines, ByteLines) or known is None or known[0] < 0:
+_NO_WRAP = (b"", b"")
+_SEAM_BYTES = 256  # bytes either side of the seam looked at before a pair is decoded
+
+
+def literal_bytes(literals: tuple[str, ...]) -> tuple[bytes, ...] | None:
+    """`literals` as ASCII bytes (None when one is not ASCII: then no byte-level check)."""
+    if not all(lit.isascii() for lit in literals):
+        return None
+    return tuple(lit.encode() for lit in literals)
+
+
+def _touches_seam(matcher: Matcher, index: int, tail: bytes, head: bytes) -> bool:
+    """The byte-level form of `_literal_at_seam` before anything is decoded (a superset: it
+    never drops a target the full test would keep): a long required literal is cut by the
+    seam, or one required literal ends where A ends (or at the put-back space) and one starts
+    where B starts (or at that space)."""
+    literals = matcher.seam_bytes[index]
+    if literals is None or any(len(lit) >= _SEAM_BYTES for lit in literals):
         return True
-    start, end = known[0], known[1]
+    lasts, firsts, has_long = matcher.seam_edges[index]
+    last, first = chr(tail[-1]) if tail else "", chr(head[0]) if head else ""
+    if (
+        (last in lasts or " " in lasts)
+        and (first in firsts or " " in firsts)
+        and any(
+            tail.endswith(lit) or (lit.endswith(b" ") and tail.endswith(lit[:-1]))
+            for lit in literals
+        )
+        and any(
+            head.startswith(lit) or (lit.startswith(b" ") and head.startswith(lit[1:]))
+            for lit in literals
+        )
+    ):
+        return True
+    return has_long and any(
+        _cut(lit, tail, head) for lit in literals if len(lit) >= MIN_SPLIT_LITERAL
+    )
+
+
+def _cut(literal: bytes, tail: bytes, head: bytes) -> bool:
+    """`literal` crosses the seam of tail+head, or of tail+" "+head (containing that space)."""
+    size = len(literal)
+    before, after = tail[-size:], head[:size]
+    for gap in (b"", b" "):
+        joined = before + gap + after
+        seam = len(before)
+        at = joined.find(literal)
+        while at != -1 and at < seam:
+            if at + size > seam + len(gap):
+                return True
+            at = joined.find(literal, at + 1)
+    return False
+
+
+def _seam_bytes(
+    lines: Lines, first: int, spans: Mapping[int, tuple[int, int, set]]
+) -> tuple[bytes, bytes] | None:
+    """A cheap look at the raw bytes before decoding a pair: `_NO_WRAP` when the first line is
+    too short (in bytes, never fewer than its characters) or the next one starts a record;
+    else the bytes either side of the seam, ASCII lowered (for `_touches_seam`), or None for
+    a chunk scanned as text."""
+    if not isinstance(lines, ByteLines):
+        return None
+    known = spans.get(first)
+    if known is not None and known[0] >= 0:
+        start, end = known[0], known[1]
+    else:
+        start, end = _span_of(lines, first, spans)
+        if start < 0:
+            return None
     if end - start < MIN_WIDTH:
-        return False
-    head = lines.stripped[end + 1 : end + 41].decode("utf-8", "ignore")
-    return bool(head) and _NEW_RECORD.match(head) is None
+        return _NO_WRAP
+    data = lines.stripped
+    head = data[end + 1 : end + 1 + _SEAM_BYTES]
+    head_text = head[:40].decode("utf-8", "ignore")
+    if not head_text or _NEW_RECORD.match(head_text) is not None:
+        return _NO_WRAP
+    head = head.split(b"\n", 1)[0]
+    last = end - 1 if data[end - 1] == 13 else end  # 13: a CR before the newline
+    # bytes.lower() folds ASCII only; that is enough: the literals compared are ASCII, and a
+    # chunk holding one of the non-ASCII characters that IGNORECASE equates with an ASCII
+    # letter is never scanned as bytes (`Matcher.scan_chunk`).
+    return data[max(start, last - _SEAM_BYTES) : last].lower(), head.lower()
 
 
 def _first_line_text(lines: Lines) -> str:
