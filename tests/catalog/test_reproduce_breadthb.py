@@ -488,6 +488,77 @@ GO_CASES = [
     ("go/concurrent-map-writes", "fatal error: concurrent map writes"),
 ]
 
+GIT2_SCRIPT = r"""
+export GIT_CONFIG_NOSYSTEM=1 HOME="$PWD/home" GIT_AUTHOR_DATE=2026-01-01T00:00:00 \
+  GIT_COMMITTER_DATE=2026-01-01T00:00:00
+mkdir -p home w2 && cd w2
+git init -q -b main r && cd r
+git config user.email t@example.org && git config user.name T
+echo a > f && git add f && git commit -qm one
+git describe
+git tag v1.0 HEAD
+echo b >> f && git commit -qam two
+git describe --exact-match
+git branch feature && git branch feature/login
+git branch -d nosuch
+git rev-parse --abbrev-ref '@{u}'
+GIT_EDITOR=false git commit --allow-empty
+GIT_EDITOR=true git commit --allow-empty
+echo c >> f && git add f && git rebase HEAD~1; git reset -q --hard
+git checkout -q --detach HEAD && git pull; git checkout -q main
+mkdir -p d && touch d/x && git add d && git commit -qm d && git rm d
+git mv nosuch other
+git cherry-pick nosuchref
+git merge nosuchbranch
+git init -q --bare ../bare.git && git push -q ../bare.git main:main
+git push ../bare.git main:refs/heads/main/x
+git worktree add ../wt main
+git submodule add ../nothere.git sub
+printf 'diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-zzz\n+yyy\n' > p.diff && git apply p.diff
+git show nosuchfile:nothere
+git clean
+"""
+
+GIT2_CASES = [
+    ("git/no-names-found-cannot-describe", "No names found, cannot describe anything"),
+    ("git/no-tag-exactly-matches", "no tag exactly matches"),
+    ("git/cannot-lock-ref", "fatal: cannot lock ref 'refs/heads/feature/login'"),
+    ("git/branch-not-found", "error: branch 'nosuch' not found."),
+    ("git/no-upstream-configured", "no upstream configured for branch 'main'"),
+    ("git/problem-with-the-editor", "There was a problem with the editor 'false'"),
+    ("git/empty-commit-message", "Aborting commit due to empty commit message"),
+    ("git/cannot-pull-with-rebase-unstaged", "Your index contains uncommitted changes"),
+    ("git/not-currently-on-a-branch", "You are not currently on a branch."),
+    ("git/not-removing-recursively", "not removing 'd' recursively without -r"),
+    ("git/bad-source-git-mv", "fatal: bad source, source=nosuch"),
+    ("git/bad-revision", "fatal: bad revision 'nosuchref'"),
+    ("git/not-something-we-can-merge", "not something we can merge"),
+    ("git/remote-rejected", "! [remote rejected] main -> main/x"),
+    ("git/branch-already-checked-out-worktree", "is already checked out at"),
+    ("git/submodule-clone-failed", "into submodule path"),
+    ("git/patch-does-not-apply", "error: f: patch does not apply"),
+    ("git/invalid-object-name", "fatal: invalid object name 'nosuchfile'"),
+    ("git/clean-require-force", "refusing to clean"),
+]
+
+GIT2_ZH_CASES = [
+    ("git/no-names-found-cannot-describe", "没有发现名称，无法描述任何东西"),
+    ("git/no-tag-exactly-matches", "没有标签准确匹配"),
+    ("git/branch-not-found", "分支 'nosuch' 未发现"),
+    ("git/no-upstream-configured", "尚未给分支 'main' 设置上游"),
+    ("git/empty-commit-message", "终止提交因为提交说明为空"),
+    ("git/cannot-pull-with-rebase-unstaged", "您的索引中包含未提交的变更"),
+    ("git/not-currently-on-a-branch", "您当前不在一个分支上"),
+    ("git/not-removing-recursively", "选项不会递归删除"),
+    ("git/bad-source-git-mv", "坏的源，源=nosuch"),
+    ("git/not-something-we-can-merge", "不是可以合并的东西"),
+    ("git/branch-already-checked-out-worktree", "已经检出到"),
+    ("git/submodule-clone-failed", "到子模组路径"),
+    ("git/patch-does-not-apply", "补丁未应用"),
+    ("git/invalid-object-name", "无效的对象名"),
+    ("git/clean-require-force", "拒绝执行清理动作"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -543,6 +614,17 @@ def test_git_errors_zh(tmp_path: Path) -> None:
     _assert_ranked_first(output, GIT_ZH_CASES, tmp_path)
 
 
+def test_git_errors_more(tmp_path: Path) -> None:
+    require_tool("git")
+    _assert_ranked_first(_run_script(tmp_path, GIT2_SCRIPT), GIT2_CASES, tmp_path)
+
+
+def test_git_errors_more_zh(tmp_path: Path) -> None:
+    require_tool("git")
+    env = _zh_env(["git", "nosuchcommand"])
+    _assert_ranked_first(_run_script(tmp_path, GIT2_SCRIPT, env=env), GIT2_ZH_CASES, tmp_path)
+
+
 def test_gcc_cmake_make_errors(tmp_path: Path) -> None:
     for tool in ("gcc", "g++", "cmake", "make"):
         require_tool(tool)
@@ -591,7 +673,13 @@ _ELSEWHERE = {"java/javac-invalid-release"}
 REPRODUCED_IDS = sorted(
     {
         entry_id
-        for entry_id, _ in GIT_CASES + CPP_CASES + RUST_CASES + JAVA_CASES + MAVEN_CASES + GO_CASES
+        for entry_id, _ in GIT_CASES
+        + GIT2_CASES
+        + CPP_CASES
+        + RUST_CASES
+        + JAVA_CASES
+        + MAVEN_CASES
+        + GO_CASES
     }
     - _ELSEWHERE
 )
