@@ -171,6 +171,18 @@ EXPECTED: list[tuple[str, str, str, str]] = [
     ("onnx_cases", "reshape", "onnx/ort-reshape-invalid-shape", "pybind11_state.Fail"),
     ("onnx_cases", "initializer-input", "onnx/ort-initializer-in-graph-inputs", "appears in graph"),
 ]
+EXPECTED += [
+    ("torch_cases", "quantized-op", "pytorch/could-not-run-op-on-backend", "NotImplementedError:"),
+    ("torch_cases", "gpu-checkpoint", "pytorch/deserialize-cuda-on-cpu-only", "RuntimeError: Att"),
+    ("torch_cases", "main-guard", "pytorch/spawn-bootstrapping-main-guard", "An attempt has"),
+    (
+        "torch_cases",
+        "onnx-export-op",
+        "onnx/torch-export-unsupported-operator",
+        "errors.UnsupportedOperatorError:",
+    ),
+    ("hf_cases", "config-class", "huggingface/unrecognized-config-class", "ValueError: Unrec"),
+]
 REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
 DRIVERS = sorted({driver for driver, _, _, _ in EXPECTED})
 

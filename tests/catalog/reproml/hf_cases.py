@@ -23,6 +23,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers  # noqa: E402
 from transformers import (  # noqa: E402
     AutoConfig,
     AutoModel,
+    AutoModelForSeq2SeqLM,
     AutoTokenizer,
     BertConfig,
     BertModel,
@@ -161,6 +162,7 @@ CASES = {
     "safetensors-contiguous": lambda: save_file({"x": torch.randn(3, 4).t()}, TMP / "nc.st"),
     "safetensors-shared": shared_tensors,
     "sequence-length": batch_to_tensor,
+    "config-class": lambda: AutoModelForSeq2SeqLM.from_config(BERT),
 }
 
 if __name__ == "__main__":

@@ -131,6 +131,52 @@ def extension_without_ninja() -> None:
         os.environ["PATH"] = saved
 
 
+def quantized_op() -> None:
+    q = torch.quantize_per_tensor(torch.randn(2, 2), 0.1, 0, torch.quint8)
+    q.exp()
+
+
+def gpu_checkpoint_on_cpu() -> None:
+    """A checkpoint whose storages are tagged 'cuda:0', as torch.save writes it on a GPU."""
+    import torch.serialization as serialization
+
+    path = TMP / "saved-on-gpu.pt"
+    original = serialization.location_tag
+    serialization.location_tag = lambda storage: "cuda:0"
+    try:
+        torch.save({"weight": torch.randn(2)}, path)
+    finally:
+        serialization.location_tag = original
+    torch.load(path)
+
+
+def spawn_without_main_guard() -> None:
+    import subprocess
+
+    script = TMP / "train_no_guard.py"
+    script.write_text(
+        "import torch\n"
+        "from torch.utils.data import DataLoader\n"
+        "loader = DataLoader(list(range(8)), batch_size=4, num_workers=1,\n"
+        "                    multiprocessing_context='spawn')\n"
+        "for batch in loader:\n"
+        "    print(batch)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=180
+    )
+    sys.stderr.write(proc.stdout + proc.stderr)
+
+
+def onnx_export_unsupported() -> None:
+    class Eigen(nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.linalg.eig(x)[0].real
+
+    args = (torch.randn(3, 3),)
+    torch.onnx.export(Eigen(), args, str(TMP / "eig.onnx"), dynamo=False, opset_version=17)
+
+
 CASES = {
     "backward-twice": backward_twice,
     "conv-channels": lambda: nn.Conv2d(3, 8, 3)(torch.randn(1, 1, 8, 8)),
@@ -200,6 +246,10 @@ CASES = {
     "dl-exit": lambda: dataloader_worker("exit"),
     "ext-build": extension_build_error,
     "ext-ninja": extension_without_ninja,
+    "quantized-op": quantized_op,
+    "gpu-checkpoint": gpu_checkpoint_on_cpu,
+    "main-guard": spawn_without_main_guard,
+    "onnx-export-op": onnx_export_unsupported,
 }
 
 if __name__ == "__main__":
