@@ -12,6 +12,7 @@ package indexes made in `tmp_path`.
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -83,9 +84,30 @@ def check_sections(sections: dict[str, str], cases: list[tuple[str, str, str]], 
     assert not problems, "\n".join(problems) + "\n--- output ---\n" + "\n".join(lines)
 
 
-@pytest.mark.parametrize("family", list(FAMILIES))
-def test_library_errors_are_found(family: str, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str] | Exception]:
+    """Every family's real output, produced concurrently.
+
+    The runs mostly wait (servers starting, workers polling, kernels booting), so running the
+    families side by side keeps the module fast; each works in its own folder and ports.
+    """
     python = require_repro_tool("pylibs", "bin/python")
-    module = FAMILIES[family]
-    sections = module.produce(python, tmp_path)
-    check_sections(sections, module.CASES, tmp_path)
+
+    def produce(family: str) -> dict[str, str] | Exception:
+        try:
+            return FAMILIES[family].produce(python, tmp_path_factory.mktemp(family))
+        except Exception as exc:  # reported by that family's test, not by the others
+            return exc
+
+    with ThreadPoolExecutor(max_workers=len(FAMILIES)) as pool:
+        return dict(zip(FAMILIES, pool.map(produce, FAMILIES), strict=True))
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_library_errors_are_found(
+    family: str, outputs: dict[str, dict[str, str] | Exception], tmp_path: Path
+) -> None:
+    sections = outputs[family]
+    if isinstance(sections, Exception):
+        raise sections
+    check_sections(sections, FAMILIES[family].CASES, tmp_path)

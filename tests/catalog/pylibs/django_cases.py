@@ -170,7 +170,7 @@ def _runserver(python: Path, root: Path) -> tuple[str, str]:
                 sock.settimeout(5)
                 with contextlib.suppress(OSError):
                     sock.recv(1024)
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 30
             while "HTTPS" not in log.read_text() and time.monotonic() < deadline:
                 time.sleep(0.2)
             again = run([str(python), "manage.py", "runserver", "--noreload", str(port)], root)

@@ -95,7 +95,7 @@ async def main():
     km.start_restarter()
     await asyncio.sleep(1)
     os.kill(km.provisioner.process.pid, signal.SIGKILL)
-    for _ in range(40):
+    for _ in range(120):
         await asyncio.sleep(0.25)
         if km._restarter and km._restarter._restart_count:
             break

@@ -34,6 +34,7 @@ CASES: list[Case] = [
     ("flask/exception-on-route", "flask", "ERROR in app: Exception on /session"),
     ("flask/template-not-found", "flask", "TemplateNotFound: index.html"),
     ("flask/bad-request-key-error", "flask", "BadRequestKeyError: 400 Bad Request"),
+    ("fastapi/status-code-must-not-have-body", "fastapi", "AssertionError: Status code 204"),
     ("fastapi/prefix-and-path-empty", "fastapi", "FastAPIError: Prefix and path"),
     ("fastapi/h11-too-much-data", "uvicorn", "LocalProtocolError: Too much data"),
     ("fastapi/uvicorn-address-in-use", "uvicorn-again", "address already in use"),
@@ -122,6 +123,10 @@ FASTAPI = {
     ),
     "response": "TestClient(app).get('/item')",
     "websocket": "with TestClient(app).websocket_connect('/ws') as s:\n    s.close()",
+    "status": (
+        "app2 = FastAPI()\n@app2.delete('/items/{i}', status_code=204)\n"
+        "def delete(i: int) -> Item:\n    return None"
+    ),
     "prefix": (
         "router = APIRouter()\n@router.get('')\ndef root():\n    return 1\n"
         "FastAPI().include_router(router)"
@@ -249,6 +254,9 @@ def _uvicorn(python: Path, root: Path) -> tuple[str, str]:
                 sock.settimeout(5)
                 with contextlib.suppress(OSError):
                     sock.recv(1024)
+            deadline = time.monotonic() + 30
+            while "Invalid HTTP" not in log.read_text() and time.monotonic() < deadline:
+                time.sleep(0.2)
             again = run(cmd, root, timeout=60)
         finally:
             server.terminate()
