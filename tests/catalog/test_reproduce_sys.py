@@ -67,6 +67,9 @@ REPRODUCED_IDS = [
     "composer/lock-file-out-of-date",
     "composer/lock-file-incompatible",
     "composer/platform-check-failed",
+    "composer/package-not-found-in-any-version",
+    "composer/found-but-does-not-match-constraint",
+    "composer/dependency-requires-php-version",
     "ruby/cannot-load-such-file",
     "ruby/frozen-string-modified",
     "ruby/undefined-local-variable-or-method",
@@ -93,6 +96,12 @@ REPRODUCED_IDS = [
     "bundler/ruby-version-mismatch",
     "bundler/platform-not-in-lockfile",
     "bundler/could-not-find-compatible-versions",
+    "bundler/could-not-fetch-specs",
+    "rails/record-not-found",
+    "rails/record-invalid",
+    "rails/parameter-missing",
+    "rails/pending-migration",
+    "rails/blocked-host",
     "nginx/unknown-directive",
     "nginx/directive-not-allowed-here",
     "nginx/host-not-found-in-upstream",
@@ -509,13 +518,25 @@ def test_composer(tmp_path: Path) -> None:
     )
     cases = []
 
-    app = composer_project(tmp_path, "unresolvable", require={"acme/lib": "^1.0"})
+    app = composer_project(tmp_path, "typo", require={"acme/paymnet": "^1.0"})
+    cases.append(
+        Case("composer/package-not-found-in-any-version", "any version", composer(["install"], app))
+    )
+    app = composer_project(tmp_path, "toonew", require={"acme/lib": "^3.0"})
     cases.append(
         Case(
-            "composer/requirements-could-not-be-resolved",
-            "could not be resolved",
+            "composer/found-but-does-not-match-constraint",
+            "does not match the constraint",
             composer(["install"], app),
         )
+    )
+    app = composer_project(tmp_path, "unresolvable", require={"acme/lib": "^1.0"})
+    unresolvable = composer(["install"], app)
+    cases.append(
+        Case("composer/requirements-could-not-be-resolved", "could not be resolved", unresolvable)
+    )
+    cases.append(
+        Case("composer/dependency-requires-php-version", "-> your php version", unresolvable)
     )
     app = composer_project(tmp_path, "newphp", require={"php": ">=99.1"})
     cases.append(
@@ -803,6 +824,11 @@ def test_bundler(tmp_path: Path) -> None:
     write(app / "Gemfile", rubygems + 'gem "a", path: "a"\ngem "b", path: "b"\n')
     out = run([bundle, "install", "--local"], app, env)
     cases.append(Case("bundler/could-not-find-compatible-versions", "compatible versions", out))
+
+    closed = free_port()
+    app = bundle_project(w, "offline", f'source "http://127.0.0.1:{closed}/"\ngem "rack"\n')
+    out = run([bundle, "install", "--retry", "0"], app, env)
+    cases.append(Case("bundler/could-not-fetch-specs", "Could not fetch specs", out))
     check_cases(cases, tmp_path)
 
 
@@ -1701,4 +1727,66 @@ def test_mysql(tmp_path: Path) -> None:
                 run([*base, "analytics", "-e", "select 1"], w),
             )
         )
+    check_cases(cases, tmp_path)
+
+
+# ------------------------------------------------------------------------------------------ Rails
+
+_AR_SETUP = """require "active_record"
+ActiveRecord::Base.establish_connection(adapter: "sqlite3", database: ":memory:")
+ActiveRecord::Migration.verbose = false
+ActiveRecord::Schema.define { create_table(:users) { |t| t.string :name } }
+class User < ActiveRecord::Base
+  validates :name, presence: true
+end
+"""
+
+_RAILS_APP = """require "rails"
+require "action_controller/railtie"
+class ShopApp < Rails::Application
+  config.eager_load = false
+  config.logger = Logger.new($stdout)
+  config.hosts << "shop.example.com"
+end
+ShopApp.initialize!
+status, = ShopApp.call(Rack::MockRequest.env_for("http://evil.example.org/"))
+puts "status #{status}"
+"""
+
+
+def test_rails(tmp_path: Path) -> None:
+    exe = str(require_repro_tool("sys", "bin/ruby-rails"))
+    w = tmp_path
+
+    def rb(name: str, code: str) -> str:
+        return run([exe, str(write(w / name, code))], w, {"RUBYOPT": "-W0"}, timeout=120)
+
+    migrations = w / "db/migrate"
+    write(
+        migrations / "20260101000000_create_orders.rb",
+        "class CreateOrders < ActiveRecord::Migration[6.1]\n"
+        "  def change\n    create_table :orders\n  end\nend\n",
+    )
+    # One process for the Active Record / Action Controller cases (loading Rails is slow): each
+    # failure is printed by Ruby's own formatter for uncaught exceptions (full_message).
+    script = (
+        _AR_SETUP
+        + 'require "action_controller"\n'
+        + f'ActiveRecord::Migrator.migrations_paths = ["{migrations}"]\n'
+        + "[-> { User.find(42) }, -> { User.create!(name: '') },\n"
+        + " -> { ActionController::Parameters.new(name: 'ann').require(:user) },\n"
+        + " -> { ActiveRecord::Migration.check_pending! }].each do |step|\n"
+        + "  step.call\n"
+        + "rescue StandardError => e\n"
+        + "  $stderr.puts e.full_message(highlight: false)\n"
+        + "end\n"
+    )
+    out = rb("records.rb", script)
+    cases = [
+        Case("rails/record-not-found", "Couldn't find", out),
+        Case("rails/record-invalid", "Validation failed", out),
+        Case("rails/parameter-missing", "param is missing", out),
+        Case("rails/pending-migration", "Migrations are pending", out),
+        Case("rails/blocked-host", "Blocked host", rb("app.rb", _RAILS_APP)),
+    ]
     check_cases(cases, tmp_path)
