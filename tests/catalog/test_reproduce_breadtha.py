@@ -40,6 +40,7 @@ REPRODUCED_IDS = [
     "kubernetes/no-context-exists",
     "kubernetes/current-context-not-set",
     "kubernetes/unable-to-connect-x509",
+    "kubernetes/openapi-download-failed",
     "aws/config-profile-not-found",
     "aws/partial-credentials",
     "aws/could-not-connect-to-endpoint",
@@ -267,6 +268,7 @@ def test_kubectl_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     home = tmp_path / "home"
     home.mkdir()
     empty = {"KUBECONFIG": str(tmp_path / "no-kubeconfig"), "HOME": str(home)}
+    _write(tmp_path / "configmap.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\n")
     _write(tmp_path / "bad.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   labels: a\n")
     exec_user = (
         "    exec:\n      apiVersion: client.authentication.k8s.io/v1alpha1\n"
@@ -311,6 +313,13 @@ def test_kubectl_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
             kubectl("config", "current-context"),
         ),
         ("kubernetes/unable-to-connect-x509", "Unable to connect to the server", x509),
+        # No cluster at all: the openapi download fails, which must not be read as a manifest
+        # error (kubernetes/error-validating-data must not rank first on this line).
+        (
+            "kubernetes/openapi-download-failed",
+            "failed to download openapi",
+            kubectl("apply", "-f", "configmap.yaml"),
+        ),
     ]
     assert_cases_found(cases, tmp_path)
 
