@@ -1,9 +1,8 @@
 """Watching an open log on disk, and following it as it grows (like `tail -f`).
 
 A `LogFollower` polls the file's state (`core.filewatch`) on a timer. While following, bytes
-appended to the file are indexed in bounded steps (`LineIndex.grow`, a few MB per tick, so the
-window never stalls however fast the writer is) and the new complete lines are scanned in a
-child process (a `ScanJob` over a temporary copy of just those bytes, one at a time; lines
+appended to the file are indexed on a thread (`GrowJob`, so the window never does that work
+however fast the writer is) and the new complete lines are scanned in a child process (a `ScanJob` over a temporary copy of just those bytes, one at a time; lines
 that arrive meanwhile go in the next one). Every other change (appended while not following,
 truncated, replaced by rotation, deleted, rewritten) is announced once through `changed`; the
 shell decides what to say and whether to reload.
@@ -16,7 +15,6 @@ import dataclasses
 import functools
 import os
 import tempfile
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -25,12 +23,11 @@ from triage_app.core import filewatch
 from triage_app.core.filewatch import Change
 from triage_app.core.results import LineMatch, ScanProgress
 from triage_app.ui.log.document import LogDocument
+from triage_app.ui.workers.grow import GrowJob
 from triage_app.ui.workers.scan import ScanJob
 
 WATCH_MS = 1000  # how often an open log is checked on disk
 FOLLOW_MS = 50  # how often a followed log is checked
-GROW_BYTES = 256 * 1024  # indexed per step: one step holds the GUI thread a few ms
-GROW_BUDGET_S = 0.012  # steps per tick until this is spent (then the next tick goes on)
 SCAN_CHUNK_BYTES = 4 * 1024 * 1024  # appended bytes per scan (copied on the GUI thread)
 
 
@@ -54,6 +51,7 @@ class LogFollower(QObject):
         self._reported: Change | None = None
         self._scanned_rows: int | None = None  # rows covered by the scans so far
         self._scan_job: ScanJob | None = None
+        self._grow_job: GrowJob | None = None
         self._chunk: Path | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(WATCH_MS)
@@ -83,11 +81,15 @@ class LogFollower(QObject):
         """Appended lines are being scanned, or wait to be (while following)."""
         index = self.document.index
         behind = index is not None and (self._scanned_rows or 0) < index.complete_lines()
-        return self._scan_job is not None or (self.following and behind)
+        growing = self._grow_job is not None
+        return growing or self._scan_job is not None or (self.following and behind)
 
     def stop(self) -> None:
         """Stop watching and scanning; the temporary copy is deleted."""
         self._timer.stop()
+        if self._grow_job is not None:
+            self._grow_job.cancel()
+            self._grow_job = None
         job, self._scan_job = self._scan_job, None
         if job is not None:
             with contextlib.suppress(RuntimeError, TypeError):
@@ -119,23 +121,35 @@ class LogFollower(QObject):
     # -- growing --------------------------------------------------------------------------
 
     def _grow(self) -> None:
+        """Index the appended bytes on a thread (one job at a time; the next tick starts
+        another if the file grew meanwhile)."""
+        index = self.document.index
+        if self._grow_job is not None or index is None:
+            return
+        job = GrowJob(index, self)
+        job.progress.connect(functools.partial(self._on_grow_job_progress, job))
+        job.result.connect(functools.partial(self._on_grow_job_result, job))
+        job.finished.connect(job.deleteLater)
+        self._grow_job = job
+        job.start()
+
+    def _on_grow_job_progress(self, job: GrowJob, count: int) -> None:
+        if job is not self._grow_job or self.document.closed:
+            return
         doc = self.document
-        index, model = doc.index, doc.lines_model
-        assert index is not None and model is not None
-        before, complete_before = len(index), index.complete_lines()
-        deadline = time.perf_counter() + GROW_BUDGET_S
-        size, count = -1, before
-        while size != index.size and time.perf_counter() < deadline:
-            size = index.size
-            count = index.grow(GROW_BYTES)
-        if before > complete_before:  # the last line was still being written: read it again
-            model.refresh_row(before - 1)
-        if count != before:
+        model = doc.lines_model
+        assert model is not None
+        if doc.line_count:
+            model.refresh_row(doc.line_count - 1)  # it may have been a line still being written
+        if count != doc.line_count:
             doc.set_line_count(count)
-            self.grew.emit(count)
-        elif before > complete_before:
-            self.grew.emit(count)
+        self.grew.emit(count)
         self._scan_appended()
+
+    def _on_grow_job_result(self, job: GrowJob, count: int) -> None:
+        self._on_grow_job_progress(job, count)
+        if job is self._grow_job:
+            self._grow_job = None
 
     def _scan_appended(self) -> None:
         """Scan the complete lines added since the last scan, in a child process."""
