@@ -559,6 +559,78 @@ GIT2_ZH_CASES = [
     ("git/clean-require-force", "拒绝执行清理动作"),
 ]
 
+CPP2_SCRIPT = r"""
+w() { printf '%b' "$2" > "$1"; }
+w nm.cpp 'void f(int, int);\nvoid f(const char*);\nint main() { f(1.5); }\n'
+g++ -c nm.cpp
+w amb.cpp 'void f(int);\nvoid f(long);\nint main() { f(1u); }\n'
+g++ -c amb.cpp
+w pv.cpp 'class A { int x; };\nint main() { A a; return a.x; }\n'
+g++ -c pv.cpp
+w jc.cpp 'int main(int c, char**) { switch (c) { case 1: int x = 1; break; case 2: break; } }\n'
+g++ -c jc.cpp
+w nr.cpp 'int main() { double d = 1.5; int a[] = { d }; return a[0]; }\n'
+g++ -c nr.cpp
+w lv.c 'int main(void) { int a = 1; 5 = a; return a; }\n'
+gcc -c lv.c
+w ar.c 'int main(void) { char s[8]; s = "hi"; return 0; }\n'
+gcc -c ar.c
+w ab.cpp 'struct S { virtual void f() = 0; };\nint main() { S s; }\n'
+g++ -c ab.cpp
+w el.c 'int main(void) { int x = 0; else x = 1; return x; }\n'
+gcc -c el.c
+w dc.c 'int main(int c, char **v) { switch (c) { case 1: case 1: break; } return 0; }\n'
+gcc -c dc.c
+w ptr.c 'void f(int *p);\nint main(void) { f(5); return 0; }\n'
+gcc -c ptr.c
+w ns.cpp 'struct S { void m(); };\nint main() { S::m(); }\n'
+g++ -c ns.cpp
+w cst.cpp 'int main() { const int x; return x; }\n'
+g++ -c cst.cpp
+w ss.c 'int main(void) { struct nothere s; return 0; }\n'
+gcc -c ss.c
+w ovr.cpp 'struct B { virtual void f(int); };\nstruct D : B { void f(long) override; };\n'
+g++ -c ovr.cpp
+w ret.c 'int f(void) { return; }\n'
+gcc -c ret.c
+w so.cpp '#include <string>\nint main() { std::string s = 5.0; }\n'
+g++ -c so.cpp
+"""
+
+CPP2_CASES = [
+    ("cpp/no-matching-function-for-call", "no matching function for call to"),
+    ("cpp/call-of-overloaded-is-ambiguous", "is ambiguous"),
+    ("cpp/private-within-this-context", "is private within this context"),
+    ("cpp/jump-to-case-label", "jump to case label"),
+    ("cpp/narrowing-conversion", "narrowing conversion of"),
+    ("cpp/lvalue-required", "lvalue required as left operand of assignment"),
+    ("cpp/assignment-to-array-type", "assignment to expression with array type"),
+    ("cpp/abstract-type-variable", "to be of abstract type"),
+    ("cpp/else-without-if", "without a previous"),
+    ("cpp/duplicate-case-value", "duplicate case value"),
+    ("cpp/makes-pointer-from-integer", "makes pointer from integer without a cast"),
+    ("cpp/member-function-without-object", "without object"),
+    ("cpp/uninitialized-const", "uninitialized ‘const x’"),
+    ("cpp/storage-size-not-known", "isn’t known"),
+    ("cpp/marked-override-does-not-override", "marked ‘override’, but does not override"),
+    ("cpp/return-with-no-value", "with no value, in function returning non-void"),
+    ("cpp/conversion-to-non-scalar-type", "to non-scalar type"),
+]
+
+CPP2_ZH_CASES = [
+    ("cpp/no-matching-function-for-call", "的调用没有匹配的函数"),
+    ("cpp/call-of-overloaded-is-ambiguous", "有歧义"),
+    ("cpp/jump-to-case-label", "跳转至 case 标号"),
+    ("cpp/lvalue-required", "赋值运算的左操作数必须是左值"),
+    ("cpp/abstract-type-variable", "声明为具有抽象类型"),
+    ("cpp/else-without-if", "之前没有"),
+    ("cpp/duplicate-case-value", "重复的 case 常量"),
+    ("cpp/makes-pointer-from-integer", "将整数赋给指针，未作类型转换"),
+    ("cpp/member-function-without-object", "没有对象无法调用成员函数"),
+    ("cpp/storage-size-not-known", "的存储大小未知"),
+    ("cpp/return-with-no-value", "不带返回值"),
+]
+
 
 def _run_script(tmp_path: Path, script: str, env: dict | None = None) -> str:
     """Run a bash script whose commands fail on purpose; return everything they printed."""
@@ -631,6 +703,19 @@ def test_gcc_cmake_make_errors(tmp_path: Path) -> None:
     _assert_ranked_first(_run_script(tmp_path, CPP_SCRIPT), CPP_CASES, tmp_path)
 
 
+def test_gcc_errors_more(tmp_path: Path) -> None:
+    for tool in ("gcc", "g++"):
+        require_tool(tool)
+    _assert_ranked_first(_run_script(tmp_path, CPP2_SCRIPT), CPP2_CASES, tmp_path)
+
+
+def test_gcc_errors_more_zh(tmp_path: Path) -> None:
+    for tool in ("gcc", "g++"):
+        require_tool(tool)
+    env = _zh_env(["gcc"])
+    _assert_ranked_first(_run_script(tmp_path, CPP2_SCRIPT, env=env), CPP2_ZH_CASES, tmp_path)
+
+
 def test_gcc_errors_zh(tmp_path: Path) -> None:
     for tool in ("gcc", "g++", "cmake", "make"):
         require_tool(tool)
@@ -676,6 +761,7 @@ REPRODUCED_IDS = sorted(
         for entry_id, _ in GIT_CASES
         + GIT2_CASES
         + CPP_CASES
+        + CPP2_CASES
         + RUST_CASES
         + JAVA_CASES
         + MAVEN_CASES
