@@ -1,10 +1,11 @@
-"""PyTorch, torch.distributed, transformers and ONNX errors produced for real on the CPU.
+"""PyTorch, torch.distributed, transformers, ONNX and JAX errors produced for real on the CPU.
 
 `scripts/repro/ml.sh` installs the CPU build of torch 2.13.0, transformers, tokenizers,
 safetensors, onnx and onnxruntime into `.repro/ml/`. The drivers in `reproml/` run under that
 interpreter, four at once: each runs its cases (tiny models built from configs in temporary
 folders; two gloo ranks on loopback; torchrun; nothing from a hub) and prints what the libraries
-print, one marked chunk per case. The test joins the chunks into one log, scans it once with
+print, one marked chunk per case. JAX runs from its own `.repro/jax/` (scripts/repro/jax.sh),
+in a test of its own. The test joins the chunks into one log, scans it once with
 `triage-app scan` and checks that each entry ranks first on the line that shows its error.
 """
 
@@ -183,11 +184,24 @@ EXPECTED += [
     ),
     ("hf_cases", "config-class", "huggingface/unrecognized-config-class", "ValueError: Unrec"),
 ]
+EXPECTED += [
+    ("jax_cases", "immutable", "jax/arrays-are-immutable", "TypeError: JAX arrays"),
+    ("jax_cases", "bool-conversion", "jax/concretization-type-error", "TracerBoolConversionError:"),
+    ("jax_cases", "non-hashable", "jax/non-hashable-static-arguments", "ValueError: Non-hash"),
+    ("jax_cases", "leaked-tracer", "jax/unexpected-tracer-error", "UnexpectedTracerError:"),
+    ("jax_cases", "traced-shape", "jax/shapes-not-concrete", "TypeError: Shapes must"),
+    ("jax_cases", "grad-int", "jax/grad-requires-inexact-inputs", "TypeError: grad requires"),
+    ("jax_cases", "grad-vector", "jax/grad-scalar-output", "TypeError: Gradient only"),
+    ("jax_cases", "vmap-sizes", "jax/vmap-inconsistent-sizes", "ValueError: vmap got"),
+    ("jax_cases", "unknown-backend", "jax/unknown-backend", "RuntimeError: Unknown backend"),
+    ("jax_cases", "dot-shapes", "jax/dot-general-contracting-shapes", "TypeError: dot_general"),
+]
 REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
-DRIVERS = sorted({driver for driver, _, _, _ in EXPECTED})
+# JAX has its own environment (scripts/repro/jax.sh); every other driver runs under .repro/ml.
+JAX_DRIVERS = ("jax_cases",)
 
 
-def _run_drivers(python: Path, cwd: Path) -> dict[str, str]:
+def _run_drivers(python: Path, cwd: Path, drivers: list[str]) -> dict[str, str]:
     """Start every driver at once (they wait on sockets and timeouts more than on the CPU)."""
     env = {
         **os.environ,
@@ -210,7 +224,7 @@ def _run_drivers(python: Path, cwd: Path) -> dict[str, str]:
             text=True,
             errors="replace",
         )
-        for driver in DRIVERS
+        for driver in drivers
     }
     return {driver: proc.communicate(timeout=600)[0] for driver, proc in procs.items()}
 
@@ -227,9 +241,9 @@ def _chunks(driver: str, output: str) -> dict[tuple[str, str], list[str]]:
     return chunks
 
 
-def test_ml_errors_are_found_in_one_scan(tmp_path: Path) -> None:
-    python = require_repro_tool("ml", "bin/python")
-    outputs = _run_drivers(python, tmp_path)
+def _check(python: Path, drivers: list[str], tmp_path: Path) -> None:
+    """Run the drivers, scan their joined output once, check every expected line's entry."""
+    outputs = _run_drivers(python, tmp_path, drivers)
     chunks: dict[tuple[str, str], list[str]] = {}
     for driver, output in outputs.items():
         chunks.update(_chunks(driver, output))
@@ -241,6 +255,8 @@ def test_ml_errors_are_found_in_one_scan(tmp_path: Path) -> None:
     expected: dict[int, tuple[str, str]] = {}
     missing = []
     for driver, case, entry_id, needle in EXPECTED:
+        if driver not in drivers:
+            continue
         chunk = chunks.get((driver, case), [])
         at = next((i for i, line in enumerate(chunk) if needle in line), None)
         if at is None:
@@ -259,3 +275,14 @@ def test_ml_errors_are_found_in_one_scan(tmp_path: Path) -> None:
             got = match and [c["entry_id"] for c in match["candidates"]]
             problems.append(f"line {number} {text[:160]!r}: expected {entry_id}, got {got}")
     assert not problems, "\n".join(problems)
+
+
+def test_ml_errors_are_found_in_one_scan(tmp_path: Path) -> None:
+    python = require_repro_tool("ml", "bin/python")
+    drivers = sorted({d for d, _, _, _ in EXPECTED if d not in JAX_DRIVERS})
+    _check(python, drivers, tmp_path)
+
+
+def test_jax_errors_are_found_in_one_scan(tmp_path: Path) -> None:
+    python = require_repro_tool("jax", "bin/python")
+    _check(python, list(JAX_DRIVERS), tmp_path)
