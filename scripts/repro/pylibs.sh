@@ -54,6 +54,6 @@ fi
 
 rm -rf "$dest"
 "$python" -m venv "$dest"
-"$dest/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
+"$dest/bin/python" -m pip install --quiet --disable-pip-version-check --no-compile "${pins[@]}"
 echo "${pins[*]}" > "$stamp"
 echo "repro pylibs: ready ($("$dest/bin/python" --version), $dest)"
