@@ -293,17 +293,17 @@ def test_old_catalogues_and_stray_temporary_files_are_pruned(tmp_path, cache_dir
 def test_after_one_record_changed_only_that_file_is_checked_again(
     tmp_path, cache_dir, records, monkeypatch
 ):
-    from triage_app.core import catalog as catalog_mod
+    from triage_app.core import validate as validate_mod
 
     open_catalog([records]).matcher()
     checked: list[str] = []
-    real = catalog_mod.validate_record
+    real = validate_mod.validate_record
 
     def counting(record, source):
         checked.append(Path(source).name)
         return real(record, source)
 
-    monkeypatch.setattr(catalog_mod, "validate_record", counting)
+    monkeypatch.setattr(validate_mod, "validate_record", counting)
     changed = make_record(confidence=0.5)
     path = write_record(records, changed)
     os.utime(path, ns=(7, 7))

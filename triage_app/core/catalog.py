@@ -18,9 +18,6 @@ from triage_app.core import paths, regex_budget
 from triage_app.core.entry import Entry, compile_pattern
 from triage_app.core.overrides import Override, make_override
 from triage_app.core.problems import Problem, Severity
-from triage_app.core.record_file import RecordFileError, load_record_file
-from triage_app.core.regex_check import backtrack_risk
-from triage_app.core.validate import validate_record
 
 
 @dataclass
@@ -185,11 +182,15 @@ def _check_file(path: Path, earlier: FileCheck | None) -> FileCheck:
         stamp = (-1, -1)
     if earlier is not None and tuple(earlier[0]) == stamp:
         return earlier
+    # Imported here: a catalogue served from the compiled cache is never read or checked.
+    from triage_app.core import validate
+    from triage_app.core.record_file import RecordFileError, load_record_file
+
     try:
         record = load_record_file(path)
     except RecordFileError as exc:
         return stamp, None, [Problem(Severity.ERROR, source, None, f"{exc}; the file is skipped")]
-    found = validate_record(record, source)
+    found = validate.validate_record(record, source)
     if any(p.severity is Severity.ERROR for p in found):
         return stamp, None, found
     return stamp, record, found
@@ -235,6 +236,8 @@ def _check_links(catalog: Catalog, severity: Severity) -> None:
 
 def backtracking_warnings(catalog: Catalog) -> list[Problem]:
     """A warning for each loaded pattern whose shape can backtrack catastrophically."""
+    from triage_app.core.regex_check import backtrack_risk
+
     found = []
     for entry in catalog:
         patterns = [("regex", entry.regex, entry.case_sensitive)]

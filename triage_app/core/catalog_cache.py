@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import logging
 import os
 import sys
 import tempfile
@@ -44,7 +43,19 @@ from triage_app.core.problems import Problem, Severity
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
-log = logging.getLogger(__name__)
+
+class _Log:
+    """`logging` at debug level, imported only when a message is written (a scan served
+    from the cache writes none)."""
+
+    @staticmethod
+    def debug(message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger(__name__).debug(message, *args)
+
+
+log = _Log()
 
 NO_CACHE_ENV = "TRIAGE_NO_CACHE"
 FORMAT = 2
