@@ -34,6 +34,10 @@ REPRODUCED_IDS = [
     "terraform/module-not-installed",
     "terraform/no-value-for-required-variable",
     "terraform/unsupported-core-version",
+    "terraform/unsupported-block-type",
+    "terraform/call-to-unknown-function",
+    "aws/cli-invalid-choice",
+    "kubernetes/kubectl-unknown-command",
     "kubernetes/exec-plugin-invalid-apiversion",
     "kubernetes/yaml-to-json-parse-error",
     "kubernetes/path-does-not-exist",
@@ -241,6 +245,18 @@ def test_terraform_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
             'terraform { required_version = ">= 99.0" }\n',
             ["validate"],
         ),
+        (
+            "terraform/unsupported-block-type",
+            "Error: Unsupported block type",
+            'resource "terraform_data" "a" {\n  lifecycle_rule {}\n}\n',
+            ["validate", "-no-color"],
+        ),
+        (
+            "terraform/call-to-unknown-function",
+            "Error: Call to unknown function",
+            'output "o" { value = upper_case("x") }\n',
+            ["validate"],
+        ),
     ]
     cases = [
         (entry_id, needle, _terraform(tmp_path, str(i), main_tf, *args, env=env))
@@ -313,6 +329,7 @@ def test_kubectl_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
             kubectl("config", "current-context"),
         ),
         ("kubernetes/unable-to-connect-x509", "Unable to connect to the server", x509),
+        ("kubernetes/kubectl-unknown-command", "unknown command", kubectl("gett", "pods")),
         # No cluster at all: the openapi download fails, which must not be read as a manifest
         # error (kubernetes/error-validating-data must not rank first on this line).
         (
@@ -405,6 +422,11 @@ def test_aws_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             "aws/config-parse-error",
             "Unable to parse config file",
             aws("s3", "ls", env={"AWS_CONFIG_FILE": str(broken)}),
+        ),
+        (
+            "aws/cli-invalid-choice",
+            "Invalid choice, valid choices are",
+            aws("ec2", "describe-instancez"),
         ),
         (
             "aws/sso-token-load-error",
