@@ -10,13 +10,15 @@ others run their command-line programs. Each test batches its cases into one `tr
 
 from __future__ import annotations
 
+import http.server
 import json
 import socket
+import threading
 from pathlib import Path
 
 import pytest
 
-from .reproduce import require_repro_tool, run_tool, scan_json
+from .reproduce import require_repro_tool, require_tool, run_tool, scan_json
 
 # ---------------------------------------------------------------------------------------- helpers
 
@@ -455,6 +457,22 @@ export {};
         }
     ),
     "old/src/x.ts": "export {};\n",
+    "interop/tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "strict": True,
+                "noEmit": True,
+                "module": "commonjs",
+                "esModuleInterop": False,
+                "allowSyntheticDefaultImports": False,
+                "ignoreDeprecations": "6.0",
+                "types": [],
+            },
+            "include": ["src"],
+        }
+    ),
+    "interop/src/types.d.ts": 'declare module "cjs-lib" { function f(): void; export = f; }\n',
+    "interop/src/b.ts": 'import f from "cjs-lib";\nf();\n',
 }
 
 ESLINT_FILES = {
@@ -530,7 +548,7 @@ def angular_jest_ts_eslint_sections(modules: Path, tmp_path: Path) -> list[str]:
     sections.append(run_tool([tsc, "--noEmit", "syntax/s.ts"], more, timeout=300))
     args = [tsc, "--noEmit", "--ignoreConfig", "syntax/s.ts"]
     sections.append(run_tool(args, more, timeout=300))
-    for folder in ("empty", "unknown", "old"):
+    for folder in ("empty", "unknown", "old", "interop"):
         sections.append(run_tool([tsc, "-p", folder], more, timeout=300))
 
     es = project(tmp_path / "es", modules, ESLINT_FILES)
@@ -593,6 +611,7 @@ ANGULAR_JEST_TS_ESLINT_CASES: list[tuple[str, str]] = [
     ("typescript/jsx-intrinsic-elements-missing", "error TS7026"),
     ("typescript/syntax-expected", "error TS1109"),
     ("typescript/tsconfig-ignored-with-files", "error TS5112"),
+    ("typescript/es-module-interop", "error TS1259"),
     ("typescript/no-inputs-found", "error TS18003"),
     ("typescript/unknown-compiler-option", "error TS5023"),
     ("typescript/option-deprecated-ts7", "error TS5107"),
@@ -612,6 +631,74 @@ def test_angular_jest_typescript_eslint_errors(modules: Path, tmp_path: Path) ->
         ANGULAR_JEST_TS_ESLINT_CASES,
         tmp_path,
     )
+
+
+# ------------------------------------------------------------------------------ npm registry
+
+
+class FakeRegistry(http.server.BaseHTTPRequestHandler):
+    """A registry on the loopback address: one package with one version, a package that needs
+    a password, and 404 for everything else, so npm prints its own E401/E404/ETARGET errors."""
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/private-pkg"):
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="Artifactory Realm"')
+            self.end_headers()
+            return
+        status, doc = 404, {"error": "Not found"}
+        if self.path.startswith("/react"):
+            tarball = "http://127.0.0.1:9/react-19.3.1.tgz"
+            version = {"name": "react", "version": "19.3.1", "dist": {"tarball": tarball}}
+            status = 200
+            doc = {
+                "name": "react",
+                "dist-tags": {"latest": "19.3.1"},
+                "versions": {"19.3.1": version},
+            }
+        body = json.dumps(doc).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+NPM_CASES: list[tuple[str, str]] = [
+    ("npm/e404-not-found", "404 Not Found - GET"),
+    ("npm/etarget-no-matching-version", "No matching version found for react@^19.5.0"),
+    ("npm/e401-unable-to-authenticate", "Incorrect or missing password"),
+]
+
+
+def test_npm_registry_errors(tmp_path: Path) -> None:
+    npm = require_tool("npm")
+    server = http.server.HTTPServer(("127.0.0.1", 0), FakeRegistry)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        work = tmp_path / "npm"
+        write(work / "package.json", json.dumps({"name": "x", "version": "1.0.0"}))
+        registry = f"http://127.0.0.1:{server.server_address[1]}/"
+        env = {
+            "npm_config_registry": registry,
+            "npm_config_cache": str(tmp_path / "cache"),
+            "npm_config_fetch_retries": "0",
+            "npm_config_audit": "false",
+            "npm_config_fund": "false",
+            "npm_config_update_notifier": "false",
+        }
+        sections = [
+            run_tool([npm, "install", spec], work, env=env, timeout=120)
+            for spec in ("@mycompany/ui-kit", "react@^19.5.0", "private-pkg")
+        ]
+    finally:
+        server.shutdown()
+        server.server_close()
+    check_batch(sections, NPM_CASES, tmp_path)
 
 
 # ------------------------------------------------------------------------- Vite and Next.js
@@ -791,6 +878,7 @@ REPRODUCED_IDS = sorted(
         for cases in (
             REACT_VUE_CASES,
             ANGULAR_JEST_TS_ESLINT_CASES,
+            NPM_CASES,
             VITE_WEBPACK_CASES,
             NEXTJS_CASES,
         )
