@@ -253,6 +253,16 @@ rc unwraperr 'fn main() { let r: Result<i32, String> = Err("bad".into()); r.unwr
 rc index 'fn main() { let v = vec![1, 2, 3]; let i = std::env::args().count() + 4; println!("{}", v[i]); }\n' && ./bin_index
 rc overflow 'fn main() { let a: u8 = 255; let b = a + std::env::args().count() as u8; println!("{}", b); }\n' && ./bin_overflow
 rc stack 'fn f(n: u64) -> u64 { if n == 0 { 0 } else { 1 + f(n - 1) } }\nfn main() { println!("{}", f(100_000_000 + std::env::args().count() as u64)); }\n' && ./bin_stack
+rl() { w "$1.rs" "$2"; rustc --edition 2021 --crate-type lib -o "lib$1.rlib" "$1.rs"; }
+rl twomut 'pub fn f() { let mut v = vec![1]; let a = &mut v; let b = &mut v; a.push(1); b.push(2); }\n'
+rl assignborrowed 'pub fn f() { let mut x = 1; let r = &x; x = 2; println!("{}", r); }\n'
+rl temp 'pub fn f() { let s: &String; { s = &String::from("a"); } println!("{}", s); }\n'
+rl nonexh 'pub enum E { A, B, C }\npub fn f(e: E) -> i32 { match e { E::A => 1, E::B => 2 } }\n'
+rl annot 'pub fn f() { let v = Vec::new(); }\n'
+rl binop 'pub struct P;\npub fn f(a: P, b: P) { let _ = a + b; }\n'
+rl nofield 'pub struct P { pub x: i32 }\npub fn f(p: P) -> i32 { p.y }\n'
+rl nofieldnamed 'pub struct P { pub x: i32 }\npub fn f() -> P { P { x: 1, y: 2 } }\n'
+rl dyncompat 'pub trait T { fn g<X>(&self, x: X); }\npub fn f(_t: &dyn T) {}\n'
 mkdir -p none && (cd none && cargo build --offline)
 P='[package]\nversion = "0.1.0"\nedition = "2021"\n'
 w rv/Cargo.toml "${P}name = \"rv\"\nrust-version = \"1.999\"\n" && w rv/src/main.rs 'fn main() {}\n'
@@ -283,6 +293,15 @@ RUST_CASES = [
     ("rust/size-not-known-at-compile-time", "cannot be known at compilation time"),
     ("rust/question-mark-in-non-result-fn", "the `?` operator can only be used in a function that"),
     ("rust/private-item", "error[E0603]"),
+    ("rust/cannot-borrow-mutable-more-than-once", "error[E0499]"),
+    ("rust/cannot-assign-because-borrowed", "error[E0506]"),
+    ("rust/temporary-value-dropped-while-borrowed", "error[E0716]"),
+    ("rust/non-exhaustive-patterns", "error[E0004]"),
+    ("rust/type-annotations-needed", "error[E0282]"),
+    ("rust/binary-operation-cannot-be-applied", "error[E0369]"),
+    ("rust/no-field-on-type", "error[E0609]"),
+    ("rust/struct-has-no-field-named", "error[E0560]"),
+    ("rust/trait-not-dyn-compatible", "error[E0038]"),
     ("rust/panic-unwrap-on-none", "called `Option::unwrap()` on a `None` value"),
     ("rust/panic-unwrap-on-err", "called `Result::unwrap()` on an `Err` value"),
     ("rust/panic-index-out-of-bounds", "index out of bounds: the len is"),
