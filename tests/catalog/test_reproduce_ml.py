@@ -195,6 +195,7 @@ EXPECTED += [
     ("jax_cases", "vmap-sizes", "jax/vmap-inconsistent-sizes", "ValueError: vmap got"),
     ("jax_cases", "unknown-backend", "jax/unknown-backend", "RuntimeError: Unknown backend"),
     ("jax_cases", "dot-shapes", "jax/dot-general-contracting-shapes", "TypeError: dot_general"),
+    ("jax_cases", "platforms-env", "jax/unable-to-initialize-backend", "Unable to initialize"),
 ]
 REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
 # JAX has its own environment (scripts/repro/jax.sh); every other driver runs under .repro/ml.

@@ -52,6 +52,19 @@ def traced_shape() -> None:
     make(3)
 
 
+def platform_not_installed() -> None:
+    """JAX_PLATFORMS names a platform whose runtime is missing (read when jax is imported)."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "JAX_PLATFORMS": "rocm"}
+    code = "import jax.numpy as jnp; jnp.ones(2)"
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    sys.stderr.write(proc.stdout + proc.stderr)
+
+
 CASES = {
     "immutable": assign_in_place,
     "bool-conversion": python_if_on_traced_value,
@@ -63,6 +76,7 @@ CASES = {
     "vmap-sizes": lambda: jax.vmap(lambda a, b: a + b)(jnp.ones(3), jnp.ones(4)),
     "unknown-backend": lambda: jax.devices("cuda"),
     "dot-shapes": lambda: jnp.dot(jnp.ones((2, 3)), jnp.ones((2, 3))),
+    "platforms-env": platform_not_installed,
 }
 
 if __name__ == "__main__":
