@@ -326,7 +326,10 @@ def chunk_joins(
     already match that line alone (never joined for it)."""
     matched = matched or {}
     nothing: set[int] = set()
-    may_continue = continuation_lines(lines)
+    # Worth a pass over the whole chunk only when many lines have literal hits (a big
+    # catalogue, a noisy log); with few, each pair's own look at the seam is cheaper.
+    dense = len(pending) * 8 > lines.count
+    may_continue = continuation_lines(lines) if dense else None
     last = lines.count - 1
     pairs = candidate_pairs(
         lines.haystack, join_found, matcher.word_joins, pending, may_continue, last
