@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from triage_app.core import events, regex_budget, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.automaton import UPGRADE_AFTER_BYTES, LiteralAutomaton
 from triage_app.core.chunklines import (
     ASCII_BUT_NEWLINE,
     FOLD_SPECIALS_SEARCH,
@@ -263,6 +263,12 @@ class Matcher:
         state.previous_matched = bool(out) and out[-1].line == first_line + lines.count - 1
         state.previous = lines.last_line()
         return out
+
+    def expect_bytes(self, size: int | None) -> None:
+        """A scan of about `size` bytes is about to start: a log big enough to repay the DFA's
+        build gets it now instead of after the first `UPGRADE_AFTER_BYTES` (`automaton`)."""
+        if self._automaton is not None and size is not None and size >= UPGRADE_AFTER_BYTES:
+            self._automaton.upgrade()
 
     def _matched_targets(self, out: list[LineMatch], first_line: int) -> dict[int, set[int]]:
         """Chunk line -> the targets that matched its own text (not a joined event's).

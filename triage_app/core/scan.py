@@ -114,6 +114,7 @@ def scan_file(
             result.encoding = source.info.encoding
             result.compression = source.info.compression
             summary = ScanSummary()
+            matcher.expect_bytes(source.info.size)  # compressed: the size on disk, a floor
             annotator = FileAnnotator(matcher.facts)
             scan = iter_scan(
                 source, matcher, summary, cancel=cancel, fuzzy=fuzzy, annotator=annotator
