@@ -15,7 +15,9 @@ A whole-text likeness (`fuzz.ratio`) also counts, so a pasted line with typos in
 still finds the entry whose wording it nearly repeats.
 
 The best-scoring text decides the entry's score (weighted: names over prose); entries with equal
-scores are ordered by how many of their texts agree with the query, then by id.
+scores are ordered by how many of their texts agree with the query, then by id. A query that
+is, word for word, an entry's signature, alias, error code or id puts that entry first (with
+1,400 entries several can cover every word of "ZeroDivisionError: division by zero").
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ class SearchHit:
     score: float
     field: str
     text: str
+
+
+# A query that is, word for word, one of these texts of an entry names that entry first.
+_EXACT_FIELDS = frozenset({"signature", "alias", "error_code", "signature_zh", "id"})
 
 
 def _process(text: str) -> str:
@@ -210,8 +216,12 @@ class CatalogSearch:
                 scores[choice] = max(scores.get(choice, 0.0), score)
         best: dict[str, SearchHit] = {}
         support: dict[str, dict[str, float]] = defaultdict(dict)  # entry -> text -> score
+        wanted = set(variants)
+        exact: set[str] = set()  # entries whose own name for the error is the query, verbatim
         for choice, raw in scores.items():
             entry_id, field, text = self._owners[choice]
+            if field in _EXACT_FIELDS and self._choices[choice] in wanted:
+                exact.add(entry_id)
             score = raw * _WEIGHTS[field]
             texts = support[entry_id]
             texts[text] = max(texts.get(text, 0.0), score)
@@ -220,7 +230,8 @@ class CatalogSearch:
 
         def key(hit: SearchHit) -> tuple:
             agreeing = sum(s for s in support[hit.entry_id].values() if s >= min_score)
-            return (-round(hit.score, 2), -agreeing, -hit.score, hit.entry_id)
+            first = hit.entry_id in exact
+            return (-first, -round(hit.score, 2), -agreeing, -hit.score, hit.entry_id)
 
         ranked = sorted(best.values(), key=key)
         return ranked[:limit] if limit else ranked
