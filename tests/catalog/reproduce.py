@@ -104,3 +104,29 @@ def assert_reproduced(output: str, entry_id: str, needle: str, tmp_path: Path) -
         f"line {expected} ranked {found['entry_id']} first, expected {entry_id}: "
         f"{[c['entry_id'] for c in found['candidates']]}"
     )
+
+
+def check_batch(sections: list[str], cases: list[tuple[str, str]], tmp_path: Path) -> None:
+    """Scan all sections as one log; each (entry id, needle) must rank first on its line.
+
+    The expected line is the first one holding the needle, found in the real output.
+    """
+    output = "\n".join(sections)
+    log = tmp_path / "real-output.log"
+    log.write_text(output, encoding="utf-8")
+    lines = output.split("\n")
+    doc = scan_json(log, tmp_path / "data")
+    matches = {m["line"]: m for m in doc["files"][0]["matches"]}
+    problems = []
+    for entry_id, needle in cases:
+        line = next((i + 1 for i, text in enumerate(lines) if needle in text), None)
+        if line is None:
+            problems.append(f"{entry_id}: the tools printed no line holding {needle!r}")
+        elif line not in matches or matches[line]["kind"] != "regex":
+            problems.append(f"{entry_id}: no pattern matched line {line}: {lines[line - 1]!r}")
+        elif matches[line]["entry_id"] != entry_id:
+            problems.append(
+                f"{entry_id}: line {line} ranked {matches[line]['entry_id']} first: "
+                f"{lines[line - 1]!r}"
+            )
+    assert not problems, "\n".join(problems) + "\n--- output ---\n" + output

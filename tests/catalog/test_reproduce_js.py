@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .reproduce import require_repro_tool, require_tool, run_tool, scan_json
+from .reproduce import check_batch, require_repro_tool, require_tool, run_tool
 
 # ---------------------------------------------------------------------------------------- helpers
 
@@ -48,31 +48,6 @@ def project(root: Path, modules: Path, files: dict[str, str]) -> Path:
 
 def node(script: Path, cwd: Path, timeout: float = 120) -> str:
     return run_tool(["node", str(script)], cwd, timeout=timeout)
-
-
-def check_batch(sections: list[str], cases: list[tuple[str, str]], tmp_path: Path) -> None:
-    """Scan all sections as one log; each (entry id, needle) must rank first on its line.
-
-    The expected line is the first one holding the needle, found in the real output.
-    """
-    output = "\n".join(sections)
-    log = write(tmp_path / "real-output.log", output)
-    lines = output.split("\n")
-    doc = scan_json(log, tmp_path / "data")
-    matches = {m["line"]: m for m in doc["files"][0]["matches"]}
-    problems = []
-    for entry_id, needle in cases:
-        line = next((i + 1 for i, text in enumerate(lines) if needle in text), None)
-        if line is None:
-            problems.append(f"{entry_id}: the tools printed no line holding {needle!r}")
-        elif line not in matches or matches[line]["kind"] != "regex":
-            problems.append(f"{entry_id}: no pattern matched line {line}: {lines[line - 1]!r}")
-        elif matches[line]["entry_id"] != entry_id:
-            problems.append(
-                f"{entry_id}: line {line} ranked {matches[line]['entry_id']} first: "
-                f"{lines[line - 1]!r}"
-            )
-    assert not problems, "\n".join(problems) + "\n--- output ---\n" + output
 
 
 # ---------------------------------------------------------------------------- React and Vue
