@@ -7,6 +7,10 @@ import os
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# `make test` runs pytest as a sub-make: a make that a reproduction test runs would inherit
+# MAKELEVEL and print "make[1]: ***" instead of what a user's own make prints.
+for _name in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES"):
+    os.environ.pop(_name, None)
 
 
 @pytest.fixture(autouse=True)
