@@ -285,6 +285,9 @@ def started(
     cmd: list[str], ready: Path, log: Path | None = None, **popen: object
 ) -> Iterator[None]:
     """Start a server (output to `log`), wait for its socket or pid file, always stop it."""
+    # A pid file or socket left by an earlier run in the same folder would end the wait
+    # before this server listens (under load its requests then all failed: an empty log).
+    ready.unlink(missing_ok=True)
     sink = log.open("ab") if log else subprocess.DEVNULL
     proc = subprocess.Popen(  # noqa: S603 - a test server from a fixed command line
         cmd, stdout=sink, stderr=subprocess.STDOUT, **popen
