@@ -15,6 +15,25 @@ from pathlib import Path
 
 import pytest
 
+# Variables that could hand a real identity or region to the AWS CLI / SDKs.
+AWS_VARS = [
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_SECURITY_TOKEN",
+    "AWS_PROFILE",
+    "AWS_DEFAULT_PROFILE",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_ROLE_ARN",
+    "AWS_WEB_IDENTITY_TOKEN_FILE",
+    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+    "AWS_CONTAINER_AUTHORIZATION_TOKEN",
+    "AWS_ENDPOINT_URL",
+    "AWS_SDK_LOAD_CONFIG",
+]
+
 
 def run_tool(
     cmd: list[str] | str,

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from .reproduce import require_repro_tool, require_tool, run_tool, scan_json
+from .reproduce import AWS_VARS, require_repro_tool, require_tool, run_tool, scan_json
 
 REPRODUCED_IDS = [
     "terraform/undeclared-input-variable",
@@ -343,26 +343,10 @@ def test_kubectl_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
 
 # -------------------------------------------------------------------------------- AWS CLI
 
-_AWS_VARS = [
-    "AWS_ACCESS_KEY_ID",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "AWS_SECURITY_TOKEN",
-    "AWS_PROFILE",
-    "AWS_DEFAULT_PROFILE",
-    "AWS_REGION",
-    "AWS_DEFAULT_REGION",
-    "AWS_ROLE_ARN",
-    "AWS_WEB_IDENTITY_TOKEN_FILE",
-    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
-    "AWS_ENDPOINT_URL",
-]
-
 
 def test_aws_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     require_tool("aws")
-    for name in _AWS_VARS:
+    for name in AWS_VARS:
         monkeypatch.delenv(name, raising=False)
     base = {
         "AWS_CONFIG_FILE": str(tmp_path / "no-aws-config"),

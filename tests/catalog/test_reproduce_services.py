@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .reproduce import assert_reproduced, require_tool, run_tool
+from .reproduce import AWS_VARS, assert_reproduced, require_tool, run_tool
 
 REPRODUCED_IDS = [
     "postgresql/connection-refused",
@@ -37,24 +37,6 @@ REPRODUCED_IDS = [
     "terraform/aws-no-valid-credential-sources",
 ]
 
-# Variables that could hand a real identity or region to the AWS CLI / SDKs.
-_AWS_VARS = [
-    "AWS_ACCESS_KEY_ID",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "AWS_SECURITY_TOKEN",
-    "AWS_PROFILE",
-    "AWS_DEFAULT_PROFILE",
-    "AWS_REGION",
-    "AWS_DEFAULT_REGION",
-    "AWS_ROLE_ARN",
-    "AWS_WEB_IDENTITY_TOKEN_FILE",
-    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
-    "AWS_CONTAINER_AUTHORIZATION_TOKEN",
-    "AWS_ENDPOINT_URL",
-    "AWS_SDK_LOAD_CONFIG",
-]
 _GCLOUD_VARS = [
     "GOOGLE_APPLICATION_CREDENTIALS",
     "CLOUDSDK_CORE_ACCOUNT",
@@ -76,7 +58,7 @@ def _closed_port() -> int:
 @pytest.fixture
 def aws_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict:
     """An AWS credential chain that is empty and never leaves the machine."""
-    for name in _AWS_VARS:
+    for name in AWS_VARS:
         monkeypatch.delenv(name, raising=False)
     return {
         "AWS_CONFIG_FILE": str(tmp_path / "no-aws-config"),
