@@ -120,6 +120,18 @@ class StallMeter(QObject):
     def longest(self) -> float:
         return max(self.gaps, default=0.0)
 
+    @property
+    def last_tick(self) -> float:
+        """When the timer last ticked (`time.perf_counter()`), for a stall sampler."""
+        return self._last
+
+    def percentile(self, q: float) -> float:
+        """The gap that `q` percent of the gaps are at most (nearest rank)."""
+        if not self.gaps:
+            return 0.0
+        ordered = sorted(self.gaps)
+        return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
 
 def pump_until(app: QApplication, done, timeout: float) -> bool:
     deadline = time.perf_counter() + timeout

@@ -10,22 +10,27 @@ as the window, runs `iter_scan` and puts one message per chunk on `out`:
 - `("error", str)`: the log could not be read (a sentence for the user).
 
 It stops at the next chunk when `cancel` is set or the parent process has gone away.
+
+A followed log's new lines are scanned as a byte range of the file (`ByteRange`): the child
+reads those bytes itself, so the window never copies the text it asks to scan.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import multiprocessing
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from triage_app.core.annotate import Annotations
+    from triage_app.core.logsource import LogInfo
     from triage_app.core.matcher import Matcher
     from triage_app.core.results import LineMatch
 
@@ -77,6 +82,86 @@ class ScanDone:
     reranked: tuple[LineMatch, ...] = ()
 
 
+@dataclass(frozen=True)
+class ByteRange:
+    """Bytes `start` up to `end` of a plain (uncompressed) log: whole lines, in `encoding`
+    (a codec for decoding slices, such as `LineIndex.codec`: no byte-order mark expected)."""
+
+    start: int
+    end: int
+
+
+class RangeSource:
+    """What `iter_scan` needs of a `LogSource`, over one `ByteRange` of a file.
+
+    The range is read as it is scanned, a chunk at a time; a file truncated meanwhile just
+    ends the range early.
+    """
+
+    def __init__(self, path: str, encoding: str | None, byte_range: ByteRange) -> None:
+        from triage_app.core.logsource import LogError, LogInfo
+
+        self.warning: str | None = None
+        codec = codecs.lookup(encoding or "utf-8").name
+        self.info: LogInfo = LogInfo(
+            path, byte_range.end - byte_range.start, None, codec, "override"
+        )
+        self._range = byte_range
+        try:
+            self._file = open(path, "rb")  # noqa: SIM115 - closed by close()
+            self._file.seek(byte_range.start)
+        except OSError as exc:
+            raise LogError(f"{path}: cannot open ({exc.strerror or exc})") from None
+
+    @property
+    def is_utf8(self) -> bool:
+        return self.info.encoding == "utf-8"
+
+    def bytes_read(self) -> int:
+        return self._file.tell() - self._range.start
+
+    def _blocks(self, chunk_bytes: int) -> Iterator[bytes]:
+        left = self._range.end - self._range.start
+        while left > 0:
+            block = self._file.read(min(chunk_bytes, left))
+            if not block:
+                return  # truncated meanwhile
+            left -= len(block)
+            yield block
+
+    def byte_chunks(self, chunk_bytes: int) -> Iterator[bytes]:
+        """Chunks that end with a newline (the last one may not)."""
+        carry = b""
+        for block in self._blocks(chunk_bytes):
+            block = carry + block
+            cut = block.rfind(b"\n") + 1
+            carry = block[cut:]
+            if cut:
+                yield block[:cut]
+        if carry:
+            yield carry
+
+    def text_chunks(self, chunk_bytes: int) -> Iterator[str]:
+        """Decoded chunks that end with a newline (the last one may not)."""
+        decoder = codecs.getincrementaldecoder(self.info.encoding)(errors="replace")
+        carry = ""
+        for block in self._blocks(chunk_bytes):
+            text = carry + decoder.decode(block)
+            cut = text.rfind("\n") + 1
+            carry = text[cut:]
+            if cut:
+                yield text[:cut]
+        tail = carry + decoder.decode(b"", final=True)
+        if tail:
+            yield tail
+
+    def __enter__(self) -> RangeSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._file.close()
+
+
 def scan_main(
     path: str,
     encoding: str | None,
@@ -113,9 +198,10 @@ def run_scan(
     catalog_entries: int,
     out: Any,
     cancel: Any,
+    byte_range: ByteRange | None = None,
 ) -> None:
-    """Scan one log with a loaded matcher, putting the messages described above on `out`;
-    `cancel` is anything with `is_set()`."""
+    """Scan one log (or its `byte_range`) with a loaded matcher, putting the messages
+    described above on `out`; `cancel` is anything with `is_set()`."""
     from triage_app.core.annotate import FileAnnotator
     from triage_app.core.logsource import LogError, open_log
     from triage_app.core.results import ScanSummary
@@ -125,7 +211,12 @@ def run_scan(
     try:
         summary = ScanSummary()
         annotator = FileAnnotator(matcher.facts)
-        with open_log(path, encoding=encoding) as source:
+        opened = (
+            open_log(path, encoding=encoding)
+            if byte_range is None
+            else RangeSource(path, encoding, byte_range)
+        )
+        with opened as source:
             for progress in iter_scan(
                 source,
                 matcher,

@@ -6,7 +6,8 @@ spawned child imports only this and the core.
 
 Protocol (all plain picklable data):
 
-- jobs in: `(job_id, path, encoding)`, or None to exit;
+- jobs in: `(job_id, path, encoding, byte_range)` (`byte_range`: a `scan_process.ByteRange`
+  of the file to scan, or None for all of it), or None to exit;
 - messages out: `(job_id, kind, payload)` with the kinds of `scan_process` ("progress",
   "done", "error"), plus `(0, "ready", pid)` once the catalogue is loaded;
 - cancel: a shared integer; the running job stops at its next chunk when it holds the job's
@@ -98,10 +99,18 @@ def service_main(catalog_dirs: Sequence[str], jobs: Any, out: Any, cancel: Any) 
             continue
         if job is None:
             return
-        job_id, path, encoding = job
+        job_id, path, encoding, byte_range = job
         tagged = _Tagged(out, job_id)
         loaded.refresh()
         if loaded.error is not None:
             tagged.put(("error", loaded.error))
             continue
-        run_scan(path, encoding, loaded.matcher, loaded.entries, tagged, _JobCancel(cancel, job_id))
+        run_scan(
+            path,
+            encoding,
+            loaded.matcher,
+            loaded.entries,
+            tagged,
+            _JobCancel(cancel, job_id),
+            byte_range,
+        )

@@ -2,8 +2,9 @@
 
 A `LogFollower` polls the file's state (`core.filewatch`) on a timer. While following, bytes
 appended to the file are indexed on a thread (`GrowJob`, so the window never does that work
-however fast the writer is) and the new complete lines are scanned in a child process (a `ScanJob` over a temporary copy of just those bytes, one at a time; lines
-that arrive meanwhile go in the next one). Every other change (appended while not following,
+however fast the writer is) and the new complete lines are scanned in a child process (a `ScanJob` over their byte range of
+the file, one at a time, the child reading those bytes itself; lines that arrive meanwhile go
+in the next one). Every other change (appended while not following,
 truncated, replaced by rotation, deleted, rewritten) is announced once through `changed`; the
 shell decides what to say and whether to reload.
 """
@@ -13,22 +14,20 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import os
-import tempfile
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from triage_app.core import filewatch
 from triage_app.core.filewatch import Change
 from triage_app.core.results import LineMatch, ScanProgress
+from triage_app.core.scan_process import ByteRange
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.workers.grow import GrowJob
 from triage_app.ui.workers.scan import ScanJob
 
 WATCH_MS = 1000  # how often an open log is checked on disk
 FOLLOW_MS = 50  # how often a followed log is checked
-SCAN_CHUNK_BYTES = 4 * 1024 * 1024  # appended bytes per scan (copied on the GUI thread)
+SCAN_CHUNK_BYTES = 16 * 1024 * 1024  # appended bytes per scan (the child reads them)
 
 
 class LogFollower(QObject):
@@ -52,7 +51,6 @@ class LogFollower(QObject):
         self._scanned_rows: int | None = None  # rows covered by the scans so far
         self._scan_job: ScanJob | None = None
         self._grow_job: GrowJob | None = None
-        self._chunk: Path | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(WATCH_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -85,7 +83,7 @@ class LogFollower(QObject):
         return growing or self._scan_job is not None or (self.following and behind)
 
     def stop(self) -> None:
-        """Stop watching and scanning; the temporary copy is deleted."""
+        """Stop watching and scanning."""
         self._timer.stop()
         if self._grow_job is not None:
             self._grow_job.cancel()
@@ -95,7 +93,6 @@ class LogFollower(QObject):
             with contextlib.suppress(RuntimeError, TypeError):
                 job.disconnect(self)
             job.stop()
-        self._drop_chunk()
 
     def check(self) -> Change:
         """Look at the file now (the timer does this); what changed."""
@@ -165,13 +162,8 @@ class LogFollower(QObject):
             stop = first + max(1, (stop - first) // 2)
         if stop <= first:
             return
-        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - deleted when the scan ends
-            prefix=f"triage-{os.getpid()}-follow-", suffix=".log", delete=False
-        )
-        with handle:
-            handle.write(index.raw_range(first, stop))
-        self._chunk = Path(handle.name)
-        job = ScanJob(self._chunk, index.codec, doc.catalog_dirs)
+        span = ByteRange(index.line_start(first), index.line_start(stop))
+        job = ScanJob(doc.path, index.codec, doc.catalog_dirs, byte_range=span)
         job.progress.connect(functools.partial(self._on_scan_job_progress, job, first))
         job.result.connect(functools.partial(self._on_scan_job_ended, job))
         job.failed.connect(functools.partial(self._on_scan_job_ended, job))
@@ -196,15 +188,8 @@ class LogFollower(QObject):
         if job is not self._scan_job:
             return
         self._scan_job = None
-        self._drop_chunk()
         if self.following and not self.document.closed:
             self._scan_appended()  # lines that arrived meanwhile
-
-    def _drop_chunk(self) -> None:
-        chunk, self._chunk = self._chunk, None
-        if chunk is not None:
-            with contextlib.suppress(OSError):
-                chunk.unlink(missing_ok=True)
 
     def _on_timer_timeout(self) -> None:
         self.check()

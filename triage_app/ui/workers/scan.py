@@ -19,7 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 
 from triage_app.core.results import ScanProgress
-from triage_app.core.scan_process import ScanDone
+from triage_app.core.scan_process import ByteRange, ScanDone
 from triage_app.ui.workers.job import Job
 from triage_app.ui.workers.service import ScanService, next_job_id
 
@@ -44,10 +44,13 @@ class ScanJob(Job):
         encoding: str | None,
         catalog_dirs: Sequence[Path],
         parent: QObject | None = None,
+        *,
+        byte_range: ByteRange | None = None,
     ) -> None:
         super().__init__(parent)
         self.path = str(path)
         self.encoding = encoding
+        self.byte_range = byte_range  # scan only these bytes of the file (a followed log)
         self.catalog_dirs = [str(d) for d in catalog_dirs]
         self.job_id = 0
         self.service: ScanService | None = None  # set by the scheduler (or made in start())
@@ -82,7 +85,7 @@ class ScanJob(Job):
         self.job_id = next_job_id()
         if self._cancelled_early:
             self.cancel()
-        self.service.submit(self.job_id, self.path, self.encoding)
+        self.service.submit(self.job_id, self.path, self.encoding, self.byte_range)
         self._active = True
         self._timer.start()
 

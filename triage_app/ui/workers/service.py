@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from triage_app.core.scan_process import ByteRange
 from triage_app.core.scan_service import service_main
 
 CONTEXT = multiprocessing.get_context("spawn")
@@ -55,8 +56,11 @@ class ScanService:
     def serves(self, catalog_dirs: Sequence[Path | str]) -> bool:
         return self.catalog_dirs == [str(d) for d in catalog_dirs]
 
-    def submit(self, job_id: int, path: str, encoding: str | None) -> None:
-        self.jobs.put((job_id, path, encoding))
+    def submit(
+        self, job_id: int, path: str, encoding: str | None, byte_range: ByteRange | None = None
+    ) -> None:
+        """Scan `path` (only `byte_range` of it, when given) as job `job_id`."""
+        self.jobs.put((job_id, path, encoding, byte_range))
 
     def cancel(self, job_id: int) -> None:
         """The job stops at its next chunk (if it is running or about to)."""
