@@ -37,7 +37,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bench.bench_gui_open import StallMeter, pump_until  # noqa: E402
-from bench.bench_gui_stalls import StackSampler, TimedApplication, slow_events_report  # noqa: E402
+from bench.bench_gui_stalls import (  # noqa: E402
+    GcTimer,
+    StackSampler,
+    TimedApplication,
+    slow_events_report,
+)  # noqa: E402
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
 from triage_app.ui.binding_guard import protect_singletons  # noqa: E402
@@ -89,6 +94,7 @@ def run(app, window, path: Path, args, errors: list[str], follow: bool) -> dict[
     child = ctx.Process(target=writer, args=(str(path), args.seconds, args.mbps, errors, done))
     meter = StallMeter()
     sampler = StackSampler(meter) if args.probe else None
+    gc_timer = GcTimer().__enter__() if args.probe else None
     if hasattr(app, "slow"):
         app.slow.clear()
         app.paints.clear()
@@ -116,7 +122,8 @@ def run(app, window, path: Path, args, errors: list[str], follow: bool) -> dict[
     meter.stop()
     if sampler is not None:
         sampler.stop()
-        probe_lines = slow_events_report(app) + sampler.report()
+        probe_lines = slow_events_report(app) + sampler.report() + gc_timer.report()
+        gc_timer.__exit__()
     else:
         probe_lines = []
     with open(path, "rb") as f:

@@ -15,6 +15,7 @@ Both slow the window a little; the benches enable them with `--probe`.
 from __future__ import annotations
 
 import collections
+import gc
 import sys
 import threading
 import time
@@ -122,6 +123,35 @@ class StackSampler(threading.Thread):
             )
             out += [f"      {n * ms:6.0f}  {name}" for name, n in stall.most_common(4)]
         return out
+
+
+class GcTimer:
+    """Times the garbage collector's passes (a full pass over many objects is a stall too)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, int]] = []  # (seconds, generation)
+        self._start = 0.0
+
+    def __enter__(self) -> GcTimer:
+        gc.callbacks.append(self._on_gc)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((time.perf_counter() - self._start, info["generation"]))
+
+    def report(self) -> list[str]:
+        longest = max(self.pauses, default=(0.0, 0))
+        total = sum(p for p, _g in self.pauses)
+        return [
+            f"  garbage collection: {len(self.pauses)} passes, {total * 1000:.0f} ms in all, "
+            f"longest {longest[0] * 1000:.0f} ms (generation {longest[1]})"
+        ]
 
 
 def slow_events_report(app: QApplication, top: int = 15) -> list[str]:

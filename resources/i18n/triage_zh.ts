@@ -1028,12 +1028,12 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>The whole window is in 中文 from the next start; the entry panel is now.</source>
-        <translation>下次启动时整个窗口将使用中文；条目面板已立即切换。</translation>
+        <source>The window is now in 中文.</source>
+        <translation>窗口现在显示中文。</translation>
     </message>
     <message>
-        <source>The whole window is in English from the next start; the entry panel is now.</source>
-        <translation>下次启动时整个窗口将使用英文；条目面板已立即切换。</translation>
+        <source>The window is now in English.</source>
+        <translation>窗口现在显示英文（English）。</translation>
     </message>
 </context>
 <context>
@@ -1061,6 +1061,25 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Bookmark</source>
         <translation>添加书签</translation>
+    </message>
+</context>
+<context>
+    <name>LogCommands</name>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Line {line} is not in this log (yet).</source>
+        <translation>第 {line} 行（还）不在此日志中。</translation>
+    </message>
+    <message>
+        <source>No known errors found in this log (yet).</source>
+        <translation>此日志中（还）没有找到已知错误。</translation>
+    </message>
+    <message>
+        <source>Opened {title}.</source>
+        <translation>已打开 {title}。</translation>
     </message>
 </context>
 <context>
@@ -1150,22 +1169,6 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
     <message>
         <source>Entry</source>
         <translation>条目</translation>
-    </message>
-    <message>
-        <source>Line {line} is not in this log (yet).</source>
-        <translation>第 {line} 行（还）不在此日志中。</translation>
-    </message>
-    <message>
-        <source>No known errors found in this log (yet).</source>
-        <translation>此日志中（还）没有找到已知错误。</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
-    </message>
-    <message>
-        <source>Opened {title}.</source>
-        <translation>已打开 {title}。</translation>
     </message>
     <message>
         <source>No log open.</source>

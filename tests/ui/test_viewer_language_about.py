@@ -40,14 +40,47 @@ def test_a_chinese_start_turns_the_whole_window_chinese(qtbot, qapp, records_dir
     )
 
 
-def test_choosing_a_language_is_remembered_and_the_entry_panel_follows(qtbot, window):
+def test_choosing_a_language_switches_the_whole_window_now_and_is_remembered(
+    qtbot, qapp, window, tmp_path
+):
+    """No restart: menus, docks, tabs, panels and the log view's own widgets retranslate."""
+    window.open_paths([support.write_log(tmp_path / "run.log")])
+    support.wait_idle(qtbot, window, tabs=1)
+    view = window.tabs.current_view()
+
+    def menus() -> list[str]:
+        return [a.text() for a in window.menuBar().actions()]
+
+    english = menus()
+    assert english[:2] == ["&File", "&Log"]
     assert window.language.english.isChecked() and window.entry_panel.language == "en"
-    window.language.chinese.trigger()
-    assert Settings().ui_language() == "zh"
-    assert window.entry_panel.language == "zh"
-    assert "next start" in window.banner.label.text()
-    window.language.english.trigger()
-    assert Settings().ui_language() == "en" and window.entry_panel.language == "en"
+    try:
+        window.language.chinese.trigger()
+        qtbot.waitUntil(lambda: menus()[:2] == ["文件(&F)", "日志(&L)"])
+        assert Settings().ui_language() == "zh" and window.language.chinese.isChecked()
+        assert window.entry_panel.language == "zh"
+        assert window.actions.find.text() == "查找(&F)…"
+        assert window.language.menu.title() == "语言(&L)"
+        assert window.tabs.tabText(0) == "目录"
+        assert window.entry_dock.windowTitle() == "条目"
+        assert window.empty_state.open_button.text() == "打开日志…"
+        assert view.find_bar.edit.placeholderText() != (
+            "Find in log (Enter: next, Shift+Enter: previous)"
+        )
+        assert "扫描完成。" in window.matches_panel.summary.text()
+        assert "中文" in window.banner.label.text()
+        assert view.document.title == "run.log"  # a file name is never translated
+        window.language.english.trigger()
+        qtbot.waitUntil(lambda: menus() == english)
+        assert Settings().ui_language() == "en" and window.entry_panel.language == "en"
+        assert window.entry_dock.windowTitle() == "Entry"
+        assert window.empty_state.open_button.text() == "Open a log…"
+        assert view.find_bar.edit.placeholderText() == (
+            "Find in log (Enter: next, Shift+Enter: previous)"
+        )
+        assert "Scan complete." in window.matches_panel.summary.text()
+    finally:
+        install_language(qapp, "en")
 
 
 def test_about_shows_version_entries_and_content_hash(qtbot, window, monkeypatch, records_dir):

@@ -96,7 +96,13 @@ def one_try(display: str, tmp_path: Path, n: int) -> str:
         while not window and time.monotonic() < deadline and app.poll() is None:
             window = xdotool(env, "search", "--name", "sample-training-run.log").split("\n")[0]
             time.sleep(0.3)
-        assert window, "the window did not appear"
+        if not window:
+            code = app.poll()
+            app.kill()
+            output, _ = app.communicate()
+            raise AssertionError(
+                f"the window did not appear (exit code {code}):\n{output[-3000:]}"
+            )
         time.sleep(2.0)  # let the scan finish (the sample is small)
         xdotool(env, "windowfocus", "--sync", window)
         xdotool(env, "mousemove", "--window", window, "300", "200", "click", "1")

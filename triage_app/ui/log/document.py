@@ -9,9 +9,7 @@ files, and results that arrive later are dropped.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
-import enum
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -22,33 +20,13 @@ from triage_app.core.logsource import LogInfo
 from triage_app.core.results import LineMatch, ScanProgress
 from triage_app.core.scan_process import ScanDone
 from triage_app.ui.log.lines_model import LogLinesModel, MatchedLinesModel
+from triage_app.ui.log.matched_rows import MatchedRows
 from triage_app.ui.log.matches_model import MatchesModel
+from triage_app.ui.log.phase import Phase, check_move
 from triage_app.ui.workers.indexing import Decompressing, Indexed, IndexJob, Opened
 from triage_app.ui.workers.scan import ScanJob, ScanScheduler
 
 FIRST_SCREEN_FALLBACK_MS = 500  # start scanning even if the log is never painted
-
-
-class Phase(enum.Enum):
-    """Where a document is in its life (indexing runs alongside, see `indexing`)."""
-
-    OPENING = "opening"  # reading the start of the file: encoding, compression
-    DECOMPRESSING = "decompressing"  # writing the decompressed copy
-    OPENED = "opened"  # shown; the scan starts once the first screen is painted
-    SCANNING = "scanning"
-    SCANNED = "scanned"  # the scan ended, complete or cancelled (see `scan_done`)
-    SCAN_FAILED = "scan failed"  # the log stays open and readable
-    FAILED = "failed"  # it could not be opened; the document is unusable
-    CLOSED = "closed"
-
-
-_NEXT = {
-    Phase.OPENING: {Phase.DECOMPRESSING, Phase.OPENED, Phase.FAILED},
-    Phase.DECOMPRESSING: {Phase.OPENED, Phase.FAILED},
-    Phase.OPENED: {Phase.SCANNING},
-    Phase.SCANNING: {Phase.SCANNED, Phase.SCAN_FAILED},
-    **{end: set() for end in (Phase.SCANNED, Phase.SCAN_FAILED, Phase.FAILED, Phase.CLOSED)},
-}
 
 
 class LogDocument(QObject):
@@ -98,9 +76,10 @@ class LogDocument(QObject):
         self.causes = causes
         self.matches_model = MatchesModel(causes, self)
         self.hidden_entries: set[str] = set()  # left out of the matches panel by the user
-        self.by_line: dict[int, LineMatch] = {}
-        self.regex_rows: list[int] = []  # 0-based, ascending
-        self.fuzzy_rows: list[int] = []
+        self.matched = MatchedRows()
+        self.by_line = self.matched.by_line  # the same objects, for short access
+        self.regex_rows = self.matched.regex_rows
+        self.fuzzy_rows = self.matched.fuzzy_rows
         self.line_count = 0
         self.scan_lines = 0
         self.scan_bytes = 0
@@ -223,17 +202,10 @@ class LogDocument(QObject):
 
     def matched_rows(self) -> list[int]:
         """Every matched row (0-based), ascending."""
-        return sorted(self.regex_rows + self.fuzzy_rows)
+        return self.matched.all_rows()
 
     def next_match_row(self, row: int, backward: bool = False) -> int | None:
-        rows = self.matched_rows()
-        if not rows:
-            return None
-        if backward:
-            at = bisect.bisect_left(rows, row) - 1
-            return rows[at] if at >= 0 else rows[-1]
-        at = bisect.bisect_right(rows, row)
-        return rows[at] if at < len(rows) else rows[0]
+        return self.matched.next_row(row, backward)
 
     def progress_fraction(self) -> float | None:
         """How far the work has come, 0..1; None when unknown (show a busy bar)."""
@@ -271,8 +243,7 @@ class LogDocument(QObject):
 
     def _enter(self, phase: Phase, *, notify: bool = True) -> None:
         """Move to `phase` (any phase may close); `notify` emits `state_changed`."""
-        if phase is not Phase.CLOSED and phase not in _NEXT[self.phase]:
-            raise RuntimeError(f"a log cannot go from {self.phase.value} to {phase.value}")
+        check_move(self.phase, phase)
         self.phase = phase
         if notify and phase is not Phase.CLOSED:
             self.state_changed.emit()
@@ -366,12 +337,7 @@ class LogDocument(QObject):
         self.state_changed.emit()
 
     def add_matches(self, matches: list[LineMatch]) -> None:
-        rows = []
-        for match in matches:
-            self.by_line[match.line] = match
-            target = self.regex_rows if match.kind == "regex" else self.fuzzy_rows
-            target.append(match.line - 1)
-            rows.append(match.line - 1)
+        rows = self.matched.add(matches)
         self.matches_model.add_matches(
             [m for m in matches if m.top.entry_id not in self.hidden_entries]
         )

@@ -25,6 +25,7 @@ class MarkerScrollBar(QScrollBar):
         self._regex_rows: list[int] = []
         self._fuzzy_rows: list[int] = []
         self._total = 0
+        self._ticks: tuple[tuple, list[tuple[int, bool]]] | None = None  # (key, ticks)
         self._regex_color = QColor("#d93025")
         self._fuzzy_color = QColor("#c77c02")
 
@@ -41,8 +42,19 @@ class MarkerScrollBar(QScrollBar):
         self.update()
 
     def marker_pixels(self) -> list[tuple[int, bool]]:
-        """(y, is_regex) of every tick to paint, top to bottom (for painting and tests)."""
+        """(y, is_regex) of every tick to paint, top to bottom (for painting and tests).
+
+        Kept until the rows, their count or the groove change: a followed log repaints the
+        bar many times a second while nothing moves in it.
+        """
         groove = self._groove()
+        key = (len(self._regex_rows), len(self._fuzzy_rows), self._total, groove.getRect())
+        key = (id(self._regex_rows), id(self._fuzzy_rows), *key)
+        if self._ticks is None or self._ticks[0] != key:
+            self._ticks = (key, self._compute_ticks(groove))
+        return self._ticks[1]
+
+    def _compute_ticks(self, groove: QRect) -> list[tuple[int, bool]]:
         if self._total <= 0 or groove.height() <= 0:
             return []
         out = []

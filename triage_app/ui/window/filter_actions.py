@@ -46,12 +46,7 @@ class FilterActions(QObject):
         self.context: dict[int, QAction] = {}
         group = QActionGroup(self)
         for lines in CONTEXT_CHOICES:
-            text = (
-                self.tr("No context lines")
-                if not lines
-                else self.tr("{n} context lines around matches").format(n=lines)
-            )
-            action = self.menu.addAction(text)
+            action = self.menu.addAction(self._context_text(lines))
             action.setCheckable(True)
             action.setChecked(not lines)
             group.addAction(action)
@@ -69,6 +64,12 @@ class FilterActions(QObject):
         self._insert_menu()
         window.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
 
+    def _context_text(self, lines: int) -> str:
+        """The menu text for `lines` context lines (in the language now installed)."""
+        if not lines:
+            return self.tr("No context lines")
+        return self.tr("{n} context lines around matches").format(n=lines)
+
     def _insert_menu(self) -> None:
         """After "Show only matched lines" in the Log menu."""
         only = self.window.actions.only_matched
@@ -84,7 +85,10 @@ class FilterActions(QObject):
         return None if chosen >= ALL_LEVELS else chosen
 
     def _sync(self) -> None:
-        """Show the current log's choices."""
+        """Show the current log's choices (and the texts built with a number, in the
+        language now installed)."""
+        for lines, action in self.context.items():
+            action.setText(self._context_text(lines))
         view = self.window.tabs.current_view()
         levels = view.level_filter.levels if view is not None else None
         matched = view.document.matched_model if view is not None else None

@@ -2,10 +2,11 @@
 
 Qt's translation files carry the window's own text (`resources/i18n/triage_zh.qm`, plus Qt's
 `qtbase_zh_CN.qm` for its standard dialogs and buttons when PySide6 ships it). They are
-installed on the application before the window is built, so a change applies from the next
-start; the entry panel, which translates each time it shows an entry, follows at once. A
-record's `_zh` fields are data: the panel shows them in Chinese and the English fields only
-where a record has no Chinese; the log's own text is never translated.
+installed on the application before the window is built; a change in the menu installs the
+other language's at once, and the window retranslates everything on show (its
+`changeEvent(LanguageChange)`, see `widgets/retranslate`); the choice is remembered for the
+next start. A record's `_zh` fields are data: the entry panel shows them in Chinese and the
+English fields only where a record has no Chinese; the log's own text is never translated.
 """
 
 from __future__ import annotations
@@ -70,17 +71,19 @@ class LanguageActions(QObject):
         panel.set_language(self.language)
 
     def choose(self, language: str) -> None:
-        """Remember `language` for the next start; the entry panel switches now."""
+        """Switch the whole window to `language` now, and remember it for the next start."""
         if language == self.language:
             return
         self.language = language
         self.settings.set_ui_language(language)
+        (self.chinese if language == "zh" else self.english).setChecked(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_language(app, language)  # Qt sends LanguageChange: the window follows
         self.window.entry_panel.set_language(language)
         message = (
-            self.tr("The whole window is in 中文 from the next start; the entry panel is now.")
+            self.tr("The window is now in 中文.")
             if language == "zh"
-            else self.tr(
-                "The whole window is in English from the next start; the entry panel is now."
-            )
+            else self.tr("The window is now in English.")
         )
         self.window.report(message, "info")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -27,14 +27,14 @@ from triage_app.ui.catalog.browser import CatalogBrowser
 from triage_app.ui.entry.panel import EntryPanel
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.matches_panel import MatchesPanel
+from triage_app.ui.log.phase import Phase
 from triage_app.ui.log.tabs import LogTabs
-from triage_app.ui.log.view import LogView
-from triage_app.ui.notes import export_import
 from triage_app.ui.notes.panel import NotesPanel
 from triage_app.ui.widgets.notes_service import NotesService
+from triage_app.ui.widgets.retranslate import retranslate_tree
 from triage_app.ui.widgets.settings import Settings
 from triage_app.ui.window import batch_tabs, report_and_entries
-from triage_app.ui.window.actions import build_actions, fill_recent_menu
+from triage_app.ui.window.actions import build_actions
 from triage_app.ui.window.banner import MessageBanner
 from triage_app.ui.window.bookmark_actions import BookmarkActions
 from triage_app.ui.window.context_menus import ContextMenus
@@ -46,6 +46,7 @@ from triage_app.ui.window.expansion_notice import ExpansionNotice
 from triage_app.ui.window.file_changes import FileChanges
 from triage_app.ui.window.filter_actions import FilterActions
 from triage_app.ui.window.language import LanguageActions
+from triage_app.ui.window.log_commands import LogCommands
 from triage_app.ui.window.scan_notes import ScanNotesSync
 from triage_app.ui.window.shortcuts import Shortcuts
 from triage_app.ui.window.status_bar import StatusBar
@@ -84,6 +85,10 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.installEventFilter(self.drops)
         self._state_timer = QTimer(self, singleShot=True, interval=STATE_REFRESH_MS)
+        self._shown_phase: Phase | None = None  # of the log the status bar last showed
+        self._retranslate_timer = QTimer(self, singleShot=True, interval=0)
+        self._retranslate_timer.timeout.connect(self.retranslate)
+        self.commands = LogCommands(self)
         self._connect_signals()
         self.extras = report_and_entries.ReportAndEntries(self)
         self.entry_sync = EntrySync(self)  # after _connect_signals: needs the panel's new model
@@ -142,46 +147,17 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         a = self.actions
-        a.open.triggered.connect(self._on_open_triggered)
-        a.open_sample.triggered.connect(self.open_sample)
-        a.paste.triggered.connect(self._on_paste_triggered)
-        a.reopen_encoding.triggered.connect(self._on_reopen_encoding_triggered)
-        a.close_tab.triggered.connect(self._on_close_tab_triggered)
-        a.export_notes.triggered.connect(self._on_export_notes_triggered)
-        a.import_notes.triggered.connect(self._on_import_notes_triggered)
-        a.quit.triggered.connect(self.close)
-        a.find.triggered.connect(lambda: self._with_view(LogView.open_find))
-        a.find_next.triggered.connect(lambda: self._with_view(LogView.find, False))
-        a.find_previous.triggered.connect(lambda: self._with_view(LogView.find, True))
-        a.next_match.triggered.connect(lambda: self._with_view(LogView.next_match, False))
-        a.previous_match.triggered.connect(lambda: self._with_view(LogView.next_match, True))
-        a.go_to_line.triggered.connect(self._on_go_to_line_triggered)
-        a.only_matched.toggled.connect(self._on_only_matched_toggled)
-        a.first_cause.triggered.connect(self._on_first_cause_triggered)
-        a.cancel.triggered.connect(self._on_status_cancel_requested)
         a.theme_system.triggered.connect(lambda: self.set_theme_mode("system"))
         a.theme_light.triggered.connect(lambda: self.set_theme_mode("light"))
         a.theme_dark.triggered.connect(lambda: self.set_theme_mode("dark"))
         a.about.triggered.connect(
             lambda: Dialogs.about(self, len(self.catalog), self.catalog.content_hash())
         )
-        a.recent.aboutToShow.connect(self._on_recent_about_to_show)
-        self.empty_state.open_requested.connect(self._on_open_triggered)
-        self.empty_state.sample_requested.connect(self.open_sample)
-        self.empty_state.paste_requested.connect(self._on_paste_triggered)
-        self.empty_state.recent_requested.connect(self._on_recent_requested)
-        self.empty_state.catalogue_requested.connect(self.show_catalogue)
-        a.catalogue.triggered.connect(self.show_catalogue)
-        self.drops.files_dropped.connect(self.open_paths)
-        self.drops.refused.connect(self._on_drops_refused)
-        self.drops.hovering.connect(self._on_drops_hovering)
-        self.tabs.document_opened.connect(self._on_tabs_document_opened)
         self.tabs.document_state_changed.connect(self._on_tabs_document_state_changed)
         self._state_timer.timeout.connect(self._on_state_timer_timeout)
         self.tabs.current_document_changed.connect(self._on_tabs_current_document_changed)
         self.tabs.problem.connect(self.report)
         self.tabs.status.connect(lambda text: self.status.showMessage(text, 5000))
-        self.status.cancel_requested.connect(self._on_status_cancel_requested)
         self.browser.entry_selected.connect(self._on_browser_entry_selected)
         self.entry_panel.entry_requested.connect(self._on_entry_panel_entry_requested)
         if self.theme is not None:
@@ -245,6 +221,17 @@ class MainWindow(QMainWindow):
         if entry_id and self.entry_dock.isHidden():
             self.entry_dock.show()
 
+    def retranslate(self) -> None:
+        """Show every text in the language now installed (View > Language, no restart)."""
+        retranslate_tree([self])
+        self._on_tabs_current_document_changed(self.tabs.current_document())  # state texts
+
+    def changeEvent(self, event: QEvent) -> None:
+        timer = getattr(self, "_retranslate_timer", None)  # (None while being built)
+        if event.type() == QEvent.Type.LanguageChange and timer and not timer.isActive():
+            timer.start()  # once for the translators removed and installed
+        super().changeEvent(event)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.entry_panel.notes_panel.flush() and not Dialogs.confirm_discard_notes(self):
             return event.ignore()  # a note could not be saved (full disk?): keep it
@@ -253,113 +240,27 @@ class MainWindow(QMainWindow):
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _with_view(self, method, *args) -> None:
-        view = self.tabs.current_view()
-        if view is not None:
-            method(view, *args)
-
     def _apply_dark(self, dark: bool) -> None:
         self.tabs.set_dark(dark)
         self.banner.set_dark(dark)
         self.empty_state.set_dark(dark)
 
-    def _on_export_notes_triggered(self) -> None:
-        export_import.export_notes(self, self.notes)
-
-    def _on_import_notes_triggered(self) -> None:
-        export_import.import_notes(self, self.notes)  # the service announces the change
-
     # -- slots ----------------------------------------------------------------------------
-
-    def _on_open_triggered(self) -> None:
-        files = Dialogs.ask_open_files(self, self.settings.last_dir())
-        if files:
-            self.settings.set_last_dir(Path(files[0]).parent)
-            self.open_paths(files)
-
-    def _on_paste_triggered(self) -> None:
-        self.tabs.open_clipboard()
-
-    def _on_recent_about_to_show(self) -> None:
-        fill_recent_menu(
-            self.actions.recent,
-            self.settings.recent_files(),
-            self._on_recent_requested,
-            self._on_recent_clear_triggered,
-        )
-
-    def _on_recent_requested(self, file: str) -> None:
-        if not Path(file).exists():
-            self.empty_state.set_recent_files(self.settings.remove_recent_file(file))
-        self.open_paths([file])
-
-    def _on_recent_clear_triggered(self) -> None:
-        self.settings.clear_recent_files()
-        self.empty_state.set_recent_files([])
-
-    def _on_reopen_encoding_triggered(self) -> None:
-        view = self.tabs.current_view()
-        if view is None or view.document.info is None or view.document.owned_file:
-            return
-        encoding = Dialogs.ask_encoding(self, view.document.info.encoding)
-        if encoding:
-            self.tabs.reopen(view, encoding)
-
-    def _on_close_tab_triggered(self) -> None:
-        view = self.tabs.current_view()
-        if view is not None:
-            self.tabs.close_view(view)
-
-    def _on_go_to_line_triggered(self) -> None:
-        view = self.tabs.current_view()
-        if view is None:
-            return
-        line = Dialogs.ask_line(self, view.current_line() or 1, view.document.line_count)
-        if line is not None and not view.go_to_line(line):
-            message = self.tr("Line {line} is not in this log (yet).").format(line=f"{line:,}")
-            self.status.showMessage(message, 5000)
-
-    def _on_only_matched_toggled(self, on: bool) -> None:
-        self._with_view(LogView.set_only_matched, on)
-
-    def _on_first_cause_triggered(self) -> None:
-        if not self.matches_panel.select_first():
-            self.status.showMessage(self.tr("No known errors found in this log (yet)."), 5000)
-
-    def _on_status_cancel_requested(self) -> None:
-        doc = self.tabs.current_document()
-        if doc is not None and doc.busy:
-            doc.cancel()
-            self.status.showMessage(self.tr("Stopping…"), 3000)
-
-    def _on_drops_hovering(self, files: int) -> None:
-        self.empty_state.set_hovering(files)
-        if files:
-            self.status.showMessage(self.drops.hover_message(files), 3000)
-
-    def _on_drops_refused(self, message: str) -> None:
-        self.status.showMessage(message, 6000)
-
-    def _on_tabs_document_opened(self, doc: LogDocument) -> None:
-        self.status.showMessage(self.tr("Opened {title}.").format(title=doc.title), 3000)
-        if not doc.owned_file:
-            self.empty_state.set_recent_files(self.settings.add_recent_file(doc.path))
-        view = self.tabs.current_view()
-        if view is not None and view.document is doc:
-            view.only_matched_changed.connect(self.actions.only_matched.setChecked)
 
     def _on_tabs_document_state_changed(self, doc: LogDocument) -> None:
         if doc is not self.tabs.current_document():
             return
-        if doc.busy:  # progress: a few updates a second are plenty
+        if doc.busy or doc.phase is self._shown_phase:
+            # Progress, or a followed log growing: a few updates a second are plenty.
             if not self._state_timer.isActive():
                 self._state_timer.start()
-        else:
+        else:  # a new phase (scanned, failed): at once
             self._state_timer.stop()
             self._on_state_timer_timeout()
 
     def _on_state_timer_timeout(self) -> None:
         doc = self.tabs.current_document()
+        self._shown_phase = doc.phase if doc is not None else None
         if doc is not None:
             self.status.show_document(doc)
             self.matches_panel.set_state(doc.phase_text(), doc.finished)
@@ -380,6 +281,7 @@ class MainWindow(QMainWindow):
         else:
             self.matches_panel.set_state(self.tr("No log open."))
         self.status.show_document(doc)
+        self._shown_phase = doc.phase if doc is not None else None
         for action in self.actions.log_actions():
             action.setEnabled(has_log)
         view = self.tabs.current_view()

@@ -16,7 +16,8 @@ from triage_app.core.history import History
 from triage_app.core.match_index import FirstCause
 from triage_app.core.scan import FileResult
 from triage_app.ui.catalog.new_entry_dialog import NewEntryDialog
-from triage_app.ui.log.document import LogDocument, Phase
+from triage_app.ui.log.document import LogDocument
+from triage_app.ui.log.phase import Phase
 from triage_app.ui.log.report_dialog import ReportDialog
 from triage_app.ui.window.dialogs import Dialogs
 

@@ -17,7 +17,7 @@ from triage_app.core.lineindex import LineIndex
 from triage_app.ui.workers.job import ThreadJob
 
 STEP_BYTES = 1024 * 1024
-REPORT_S = 0.05
+REPORT_S = 0.1  # the view scrolls and repaints at each report: 10 a second is smooth
 
 
 class GrowJob(ThreadJob):

@@ -25,6 +25,7 @@ from triage_app.ui.workers.service import ScanService, next_job_id
 
 POLL_MS = 30
 POLL_BUDGET_S = 0.012  # at most this long handling messages per poll
+MATCHES_PER_POLL = 2000  # at most this many matches per progress signal (its slots' work)
 GRACE_S = 1.0  # after a cancel, how long the child may take to notice before it is killed
 
 
@@ -168,7 +169,9 @@ class ScanJob(Job):
         """Handle queued messages for at most `budget` seconds; True when none are left.
 
         Progress messages read in one go are merged into one `progress` signal, so a burst
-        of small chunks costs the window one model update, not dozens.
+        of small chunks costs the window one model update, not dozens; a merged signal carries
+        at most about `MATCHES_PER_POLL` matches (the rest wait for the next poll), since the
+        slots' work (models, marks) grows with their number.
         """
         service = self.service
         if service is None:
@@ -188,6 +191,8 @@ class ScanJob(Job):
                 self._lines = payload.lines
                 if self._active:
                     merged = payload if merged is None else _merge(merged, payload)
+                    if len(merged.matches) >= MATCHES_PER_POLL:
+                        break
                 continue
             if merged is not None:
                 self.progress.emit(merged)
