@@ -100,9 +100,7 @@ def one_try(display: str, tmp_path: Path, n: int) -> str:
             code = app.poll()
             app.kill()
             output, _ = app.communicate()
-            raise AssertionError(
-                f"the window did not appear (exit code {code}):\n{output[-3000:]}"
-            )
+            raise AssertionError(f"the window did not appear (exit code {code}):\n{output[-3000:]}")
         time.sleep(2.0)  # let the scan finish (the sample is small)
         xdotool(env, "windowfocus", "--sync", window)
         xdotool(env, "mousemove", "--window", window, "300", "200", "click", "1")
