@@ -22,9 +22,9 @@ from typing import Any
 
 from triage_app.core.ranking import is_sourced, ranked
 from triage_app.core.results import LineMatch
-from triage_app.core.unknown import UnknownCollector, error_level
+from triage_app.core.unknown import UnknownCollector, UnknownRecorder, error_level
 from triage_app.core.version_fit import VersionFit, judge
-from triage_app.core.versions import VersionCollector
+from triage_app.core.versions import VersionCollector, VersionRecorder
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,15 @@ class Annotations:
         return self.fits.get(entry_id, VersionFit()).to_json()
 
 
+@dataclass
+class ChunkNotes:
+    """What one chunk adds to a file's annotations, read in a worker process of a parallel
+    scan (`FileAnnotator.digest`) and absorbed in file order by the file's annotator."""
+
+    versions: list[tuple[str, str, int]] = field(default_factory=list)
+    errors: list[tuple[int, str, bool]] = field(default_factory=list)  # (line, text, matched)
+
+
 class FileAnnotator:
     """Collects one file's versions and unknown errors while it is scanned."""
 
@@ -85,6 +94,7 @@ class FileAnnotator:
         self.unknown = UnknownCollector(is_error_level)
         self._chunks = 0
         self._comparable: dict[str, bool] = {}
+        self._recorders: tuple[VersionRecorder, UnknownRecorder] | None = None  # `digest`
 
     def feed(self, chunk: str | bytes, first_line: int, matches: Sequence[LineMatch]) -> None:
         """One chunk of whole lines starting at `first_line`, and the matches found in it."""
@@ -96,6 +106,37 @@ class FileAnnotator:
             first, last = match.event_lines or (match.line, match.line)
             explained.update(range(first, last + 1))
         self.unknown.feed_chunk(chunk, first_line, explained)
+
+    def digest(
+        self,
+        chunk: str | bytes,
+        first_line: int,
+        matches: Sequence[LineMatch],
+        *,
+        file_start: bool,
+    ) -> ChunkNotes:
+        """What `feed` would take from this chunk, without taking it: absorbing the notes of
+        every chunk in file order (`absorb`) leaves the same state as feeding them.
+        `file_start`: this is the file's first chunk (whose versions are always read)."""
+        if self._recorders is None:
+            self._recorders = (VersionRecorder(), UnknownRecorder(self.unknown.is_error_level))
+        versions, unknown = self._recorders
+        if file_start or any(self._wants_versions(m) for m in matches):
+            versions.feed_chunk(chunk)
+        explained = set()
+        for match in matches:
+            first, last = match.event_lines or (match.line, match.line)
+            explained.update(range(first, last + 1))
+        unknown.feed_chunk(chunk, first_line, explained)
+        notes = ChunkNotes(versions.kept, unknown.kept)
+        versions.kept, unknown.kept = [], []
+        return notes
+
+    def absorb(self, notes: ChunkNotes, line_offset: int = 0) -> None:
+        """Take a chunk's `digest` (its line numbers moved by `line_offset`), in file order."""
+        self._chunks += 1
+        self.versions.replay(notes.versions)
+        self.unknown.replay((n + line_offset, text, m) for n, text, m in notes.errors)
 
     def _wants_versions(self, match: LineMatch) -> bool:
         for candidate in match.candidates:

@@ -25,7 +25,7 @@ ok") is not one. Lines that a pattern matched or a fuzzy candidate explains are 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -304,6 +304,15 @@ class UnknownCollector:
             if _HAS_WORD.search(_LEVELISH.sub("", text)):  # not "npm ERR! " alone
                 self.miner.add(line_no, text)
 
+    def replay(self, lines: Iterable[tuple[int, str, bool]]) -> None:
+        """Error-level lines that an `UnknownRecorder` kept, in file order, as `feed_chunk`
+        would have taken them: (line number, text, whether a match explained that line)."""
+        for line_no, text, matched in lines:
+            if self._explained(line_no, text, (line_no,) if matched else ()):
+                continue
+            if _HAS_WORD.search(_LEVELISH.sub("", text)):
+                self.miner.add(line_no, text)
+
     @property
     def overflow(self) -> int:
         return self.miner.overflow
@@ -311,3 +320,17 @@ class UnknownCollector:
     def to_json(self) -> list[dict[str, Any]]:
         """`[{"template", "count", "first_line", "lines", "text"}]` in order of first line."""
         return [group.to_json() for group in sorted(self.miner.groups, key=lambda g: g.first_line)]
+
+
+class UnknownRecorder(UnknownCollector):
+    """Finds a chunk's error-level lines as `UnknownCollector.feed_chunk` does, but groups
+    nothing: it keeps them in `kept` for a collector's `replay` in file order (grouping
+    depends on the order lines arrive; a parallel scan finds lines in worker processes)."""
+
+    def __init__(self, is_error_level: Callable[[str], bool] = error_level) -> None:
+        super().__init__(is_error_level)
+        self.kept: list[tuple[int, str, bool]] = []
+
+    def _explained(self, line_no: int, text: str, explained: Container[int]) -> bool:
+        self.kept.append((line_no, text, line_no in explained))
+        return True  # never grouped here

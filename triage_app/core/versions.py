@@ -314,6 +314,11 @@ class VersionCollector:
                 for package, version, strength in rule.read(match):
                     self._keep(canonical_package(package), version, strength)
 
+    def replay(self, kept: Iterable[tuple[str, str, int]]) -> None:
+        """What a `VersionRecorder` kept, in file order, as if this collector had read it."""
+        for package, version, strength in kept:
+            self._keep(package, version, strength)
+
     def _keep(self, package: str, version: str, strength: int) -> None:
         if package == "torch":
             tag = re.search(r"\+cu(\d{2,3})$", version)
@@ -330,6 +335,19 @@ class VersionCollector:
         ):
             return
         self._seen[package] = (version, strength)
+
+
+class VersionRecorder(VersionCollector):
+    """Reads chunks as `VersionCollector` does but keeps what they state in `kept`, in order,
+    for a collector's `replay` (which version wins depends on the order statements arrive;
+    a parallel scan reads chunks in worker processes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[tuple[str, str, int]] = []
+
+    def _keep(self, package: str, version: str, strength: int) -> None:
+        self.kept.append((package, version, strength))
 
 
 def stated_versions(lines: Iterable[str]) -> dict[str, str]:
