@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 
 from triage_app.cli.common import add_catalog_option, load_matcher_for_cli
 from triage_app.cli.errors import CliError
@@ -10,9 +11,12 @@ from triage_app.cli.output import print_error, print_json
 from triage_app.cli.report import print_file_report
 from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
 from triage_app.cli.style import stdout_style
+from triage_app.core import parallel_scan
 from triage_app.core.advice import advice_json
+from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
+from triage_app.core.parallel_worker import catalog_matcher
 from triage_app.core.scan import FileResult, scan_file
 
 
@@ -42,6 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="let a compressed log expand to SIZE (e.g. 64G); replaces the default limits "
         "(8 GiB, and 1000 times the compressed size) that stop decompression bombs",
     )
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=_jobs,
+        help="worker processes for a large plain log (default: one per core for logs of "
+        f"{parallel_scan.MIN_BYTES // 2**20} MiB and more; 1: scan in one process)",
+    )
     add_catalog_option(parser)
     add_report_options(parser)
     parser.add_argument(
@@ -60,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         except CodecError as exc:
             raise CliError(f"--encoding: {exc}") from None
     catalog, matcher = load_matcher_for_cli(args.catalog, fuzzy=not args.no_fuzzy)
+    parallel_scan.rebuild_with(
+        matcher,
+        functools.partial(catalog_matcher, default_catalog_dirs(args.catalog), not args.no_fuzzy),
+    )
     if args.files.count("-") > 1:
         print_error("'-' (standard input) can be given once")
         return 2
@@ -70,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             encoding=args.encoding,
             fuzzy=not args.no_fuzzy,
             max_expand=args.max_expand,
+            jobs=args.jobs,
         )
         for path in args.files
     ]
@@ -108,6 +124,16 @@ def _size(text: str) -> int:
         return parse_size(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes >= 1, got {text!r}")
+    return jobs
 
 
 def exit_status(results: list[FileResult]) -> int:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from triage_app.core import parallel_scan
 from triage_app.core.annotate import Annotations, FileAnnotator
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
@@ -104,10 +106,13 @@ def scan_file(
     fuzzy: bool = True,
     cancel: threading.Event | None = None,
     max_expand: int | None = None,
+    jobs: int | None = 1,
+    chunk_bytes: int = CHUNK_BYTES,
 ) -> FileResult:
     """Scan one whole file; a file that cannot be read gives a result with `error` set.
 
-    `max_expand` replaces the default expansion limits of a compressed log (`decompress`)."""
+    `max_expand` replaces the default expansion limits of a compressed log (`decompress`).
+    `jobs`: worker processes for a big plain file (None: one per core; `parallel_scan`)."""
     result = FileResult(str(path))
     try:
         with open_log(path, encoding=encoding, max_expand=max_expand) as source:
@@ -116,8 +121,17 @@ def scan_file(
             summary = ScanSummary()
             matcher.expect_bytes(source.info.size)  # compressed: the size on disk, a floor
             annotator = FileAnnotator(matcher.facts)
-            scan = iter_scan(
-                source, matcher, summary, cancel=cancel, fuzzy=fuzzy, annotator=annotator
+            scanner = iter_scan
+            if parallel_scan.workers_for(source, matcher, jobs):
+                scanner = functools.partial(parallel_scan.iter_scan, jobs=jobs)
+            scan = scanner(
+                source,
+                matcher,
+                summary,
+                cancel=cancel,
+                fuzzy=fuzzy,
+                annotator=annotator,
+                chunk_bytes=chunk_bytes,
             )
             for _progress in scan:
                 pass

@@ -1,0 +1,225 @@
+"""A big file scanned on several processes gives exactly the single-process result.
+
+Pieces are made tiny (a few read blocks of a few dozen bytes) so that a piece boundary falls
+on every line of the regions where the scan joins lines: hard wraps, JSON records, Python
+tracebacks (source lines quoted as context), Java `Caused by:` chains.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from tests.support.loggen import generate
+from triage_app.cli import main as cli_main
+from triage_app.core import parallel_scan
+from triage_app.core.catalog import default_catalog_dirs
+from triage_app.core.catalog_cache import open_catalog
+from triage_app.core.encoding import SAMPLE_BYTES
+from triage_app.core.fuzzy import FuzzyBudget
+from triage_app.core.logsource import open_log
+from triage_app.core.results import ScanSummary
+from triage_app.core.scan import scan_file
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    return open_catalog(default_catalog_dirs())
+
+
+@pytest.fixture(scope="module")
+def matcher(compiled):
+    return compiled.matcher(fuzzy=True)
+
+
+@pytest.fixture
+def runs(monkeypatch) -> list:
+    """Every `ParallelScan` made, with boundaries on (almost) every line allowed."""
+    made = []
+
+    class Spy(parallel_scan.ParallelScan):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(parallel_scan, "ParallelScan", Spy)
+    monkeypatch.setattr(parallel_scan, "MIN_BYTES", 0)
+    monkeypatch.setattr(parallel_scan, "PIECE_BLOCKS", 1)
+    return made
+
+
+def _examples(compiled) -> list[str]:
+    return [x for e in compiled.catalog for x in (e.signature, *e.get("examples", []))]
+
+
+def _tricky(compiled) -> list[str]:
+    """Regions whose lines the scan judges together."""
+    watchdog = compiled.catalog.get("nccl/watchdog-timeout").get("examples")[1]
+    wrapped = [watchdog[i : i + 80] for i in range(0, len(watchdog), 80)]
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/train.py", line 12, in <module>\n'
+        "    lr = cfg['learning_rate']\n"
+        "KeyError: 'learning_rate'"
+    )
+    record = json.dumps({"level": "error", "msg": "step failed", "exception": trace})
+    java = [
+        'Exception in thread "main" java.lang.IllegalStateException: plugin setup failed',
+        "\tat Main.main(Main.java:9)",
+        "Caused by: java.lang.ClassNotFoundException: com.example.MissingPlugin",
+        "\tat java.base/java.lang.Class.forName0(Native Method)",
+        "\t... 1 more",
+    ]
+    context = [
+        '  File "/app/serve.py", line 40, in handler',
+        '    raise ValueError("invalid literal for int() with base 10")',
+        "ValueError: invalid literal for int() with base 10: 'abc'",
+    ]
+    unknown = "2026-11-29 10:00:00 ERROR ledger sync failed for account 12"
+    versions = ["Python 3.11.7", "torch==2.1.2+cu121"]
+    return ["step 1 ok", *wrapped, record, *trace.splitlines(), *java, *context, unknown, *versions]
+
+
+def _write(
+    path, compiled, *, tail_lines: int = 60, error_every: int = 25, guesses: int = 0
+) -> None:
+    """A sample-block's worth of varied log, then the tricky regions (twice) and more log
+    (with `guesses` error lines that no pattern matches: fuzzy lookups)."""
+    head = generate(900, _examples(compiled), error_every=error_every, seed=5)
+    while len("\n".join(head).encode()) < SAMPLE_BYTES + 2000:
+        head += generate(200, _examples(compiled), error_every=error_every, seed=len(head))
+    tail = generate(tail_lines, _examples(compiled), error_every=7, seed=9)
+    for i in range(guesses):
+        tail.insert(i * len(tail) // guesses, f"ERROR: frobnicator {i} failed to start")
+    lines = ["Python 3.11.4", *head, *_tricky(compiled), *tail, *_tricky(compiled), "the end"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(("chunk_bytes", "blocks"), [(40, 1), (150, 1), (97, 3)])
+def test_boundaries_on_every_line_give_the_same_result(
+    tmp_path, compiled, matcher, runs, monkeypatch, chunk_bytes, blocks
+) -> None:
+    monkeypatch.setattr(parallel_scan, "PIECE_BLOCKS", blocks)
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=chunk_bytes).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=chunk_bytes).to_json()
+    [run] = runs
+    assert len(run.workers) == 2 and run.next_id > 50  # many pieces, really in parallel
+    assert run.redone == 0  # every seeded state and fuzzy lookup replayed exactly
+    assert two == one
+    joined = [m for m in one["matches"] if m["event_lines"] and len(set(m["event_lines"])) > 1]
+    assert len(joined) >= 2  # the wrap (and the chain) were joined across boundaries
+    assert one["unknown"] and one["stated_versions"]
+
+
+def test_a_spent_fuzzy_budget_gives_the_same_result(
+    tmp_path, compiled, matcher, runs, monkeypatch
+) -> None:
+    """The per-file budget is replayed in file order across pieces (here: 3 lookups)."""
+    monkeypatch.setattr(FuzzyBudget.__init__, "__defaults__", (3,))
+    log = tmp_path / "app.log"
+    _write(log, compiled, tail_lines=400, guesses=40)
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=300).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=300).to_json()
+    assert "not compared fuzzily" in one["warning"]
+    assert two == one
+    assert runs[0].limit == 3
+
+
+def test_without_fuzzy_and_annotations(tmp_path, compiled, matcher, runs) -> None:
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    one = scan_file(log, matcher, jobs=1, fuzzy=False, chunk_bytes=200).to_json()
+    two = scan_file(log, matcher, jobs=2, fuzzy=False, chunk_bytes=200).to_json()
+    assert two == one and all(m["kind"] == "regex" for m in two["matches"])
+
+
+def test_what_stays_single_process(tmp_path, compiled, matcher) -> None:
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    data = log.read_bytes()
+    (tmp_path / "app.log.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "app16.log").write_bytes(data.decode().encode("utf-16"))
+    with open_log(log) as source:
+        assert parallel_scan.workers_for(source, matcher, None) == 0  # below MIN_BYTES
+    parallel_scan.MIN_BYTES, saved = 0, parallel_scan.MIN_BYTES
+    try:
+        with open_log(log) as source:
+            assert parallel_scan.workers_for(source, matcher, 2) == 2
+            assert parallel_scan.workers_for(source, matcher, 1) == 0
+        for name in ("app.log.gz", "app16.log"):
+            with open_log(tmp_path / name) as source:
+                assert parallel_scan.workers_for(source, matcher, 2) == 0
+    finally:
+        parallel_scan.MIN_BYTES = saved
+
+
+def _children() -> set[int]:
+    import multiprocessing  # noqa: PLC0415
+
+    return {p.pid for p in multiprocessing.active_children()}
+
+
+def test_cancel_stops_the_workers_at_once(tmp_path, compiled, matcher, runs) -> None:
+    log = tmp_path / "app.log"
+    _write(log, compiled, tail_lines=3000)
+    cancel = threading.Event()
+    summary = ScanSummary()
+    with open_log(log) as source:
+        scan = parallel_scan.iter_scan(
+            source, matcher, summary, jobs=2, cancel=cancel, chunk_bytes=100
+        )
+        next(scan)
+        cancel.set()
+        started = time.monotonic()
+        rest = list(scan)
+    assert time.monotonic() - started < 3.0
+    assert summary.cancelled and len(rest) <= 1
+    assert not any(w.process.is_alive() for w in runs[0].workers)
+
+
+def test_a_killed_worker_is_an_error_not_a_hang(tmp_path, compiled, matcher, runs) -> None:
+    log = tmp_path / "app.log"
+    _write(log, compiled, tail_lines=3000)
+    summary = ScanSummary()
+    with open_log(log) as source:
+        scan = parallel_scan.iter_scan(source, matcher, summary, jobs=2, chunk_bytes=100)
+        next(scan)
+        os.kill(runs[0].workers[1].process.pid, signal.SIGKILL)
+        started = time.monotonic()
+        with pytest.raises(parallel_scan.ParallelScanError, match="ended unexpectedly"):
+            for _ in scan:
+                pass
+    assert time.monotonic() - started < 10.0
+    assert not any(w.process.is_alive() for w in runs[0].workers)
+
+
+def test_scan_file_reports_a_dead_worker(tmp_path, compiled, matcher, runs, monkeypatch) -> None:
+    def die(*_args) -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(parallel_scan.parallel_worker, "run_task", die)
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    result = scan_file(log, matcher, jobs=2, chunk_bytes=1000)
+    assert "a scan worker process ended unexpectedly (signal 9)" in result.error
+
+
+def test_cli_jobs(tmp_path, compiled, runs, capsys) -> None:
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    docs = []
+    for jobs in ("1", "2"):
+        status = cli_main(["scan", "--format", "json", "--jobs", jobs, str(log)])
+        docs.append((status, json.loads(capsys.readouterr().out)))
+    assert docs[0] == docs[1] and docs[0][0] == 1
+    assert len(runs) == 1 and runs[0].next_id == 2  # --jobs 2: two pieces of 4 MB chunks
+    assert cli_main(["scan", "--jobs", "0", str(log)]) == 2
+    assert "--jobs: expected a whole number" in capsys.readouterr().err

@@ -1,0 +1,388 @@
+"""Scan a big log on every core, with exactly the results of the single-process scan.
+
+Only a large plain UTF-8 file (at least `MIN_BYTES` on disk) is split; small, compressed and
+non-UTF-8 files and standard input stay single-process (`scan.iter_scan`), as does a scan in a
+daemon process or, on Linux, in a process that runs threads (fork is then unsafe). Elsewhere
+than Linux workers are spawned, which needs a way to build the matcher again in them
+(`rebuild_with`, e.g. from the compiled catalogue cache); without one the scan stays single.
+
+How the results stay the same (`parallel_worker` has the worker side):
+
+* **Pieces are runs of the single-process chunks.** The file is cut after the last newline of
+  every `PIECE_BLOCKS`-th read block, so each worker scans the very chunks `iter_scan` would.
+* **State across a piece's start is checked, not trusted.** A worker seeds the state its first
+  chunk needs (the previous line, whether it matched, targets to join across the boundary)
+  from the two lines before its piece; the parent compares it with the state the piece before
+  really ended with. Joined events (hard wraps, JSON records, Caused-by chains, traceback
+  context) thus come out as in one process.
+* **The fuzzy budget is the file's, in file order.** Workers record every fuzzy lookup; the
+  parent replays them against the one per-file budget (first `FuzzyBudget.limit` distinct
+  lines looked up, later new ones skipped and counted). A worker starts with the budget as the
+  parent knows it; once it is spent, workers get it frozen and are exact by construction.
+* A chunk whose seed or lookups do not replay exactly is scanned again, with the exact state
+  and budget, by the next free worker (`redone` counts them; in practice only pieces sent
+  before the budget ran out).
+* Versions and unknown errors are read by the workers and absorbed in order
+  (`FileAnnotator.digest`/`absorb`). A pattern that runs past its time budget is skipped for
+  the rest of its piece and in pieces sent after the parent learnt of it (timing decides
+  this in one process too); `slow_patterns` gives each at the first line it was slow.
+
+Results stream in file order, one message per chunk; messages of pieces ahead are kept as
+bytes, at most `MAX_BUFFER` per piece (then that worker waits). Cancel stops the workers at
+once; a worker that dies ends the scan with `ParallelScanError` (a `LogError`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import multiprocessing
+import os
+import pickle
+import sys
+import threading
+import weakref
+from collections import deque
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import wait
+from typing import NoReturn
+
+from triage_app.core import parallel_worker
+from triage_app.core.annotate import FileAnnotator
+from triage_app.core.encoding import SAMPLE_BYTES
+from triage_app.core.events import ChunkState
+from triage_app.core.fuzzy import FuzzyBudget
+from triage_app.core.logsource import CHUNK_BYTES, STDIN, LogError, LogSource
+from triage_app.core.matcher import Matcher
+from triage_app.core.parallel_worker import ChunkOut, Task
+from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
+
+MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
+PIECE_BLOCKS = 8  # read blocks per piece (32 MB with 4 MB chunks)
+MAX_BUFFER = 64 * 1024 * 1024  # bytes of results kept per piece waiting for its turn
+POLL_S = 0.05  # how often a wait looks at the cancel flag
+
+_recipes: weakref.WeakKeyDictionary[Matcher, Callable[[], Matcher]] = weakref.WeakKeyDictionary()
+
+
+_DONE = object()  # `_next`: the piece has no more chunks
+
+
+class ParallelScanError(LogError):
+    """A worker process died or failed; the message says so in one sentence."""
+
+
+def rebuild_with(matcher: Matcher, recipe: Callable[[], Matcher]) -> None:
+    """How a spawned worker builds `matcher` again (a picklable callable)."""
+    _recipes[matcher] = recipe
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _start_method(matcher: Matcher) -> str | None:
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return "fork"
+    return "spawn" if matcher in _recipes else None
+
+
+def workers_for(source: LogSource, matcher: Matcher, jobs: int | None) -> int:
+    """How many worker processes should scan `source` (0: scan it in this process)."""
+    info = source.info
+    if jobs == 1 or info.compression or not source.is_utf8 or source.path == STDIN:
+        return 0
+    if info.size is None or info.size < MIN_BYTES:
+        return 0
+    if multiprocessing.current_process().daemon or _start_method(matcher) is None:
+        return 0
+    count = default_jobs() if jobs is None or jobs < 1 else jobs
+    return count if count > 1 else 0
+
+
+class _Worker:
+    def __init__(self, context: multiprocessing.context.BaseContext, recipe, ends: list) -> None:
+        self.conn, child = context.Pipe()
+        ends.append(self.conn)
+        self.process = context.Process(
+            target=parallel_worker.worker_main, args=(child, recipe, ends), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.task: Task | None = None
+
+
+class ParallelScan:
+    """One file's parallel scan; iterate it for (matches, lines, end offset) per chunk."""
+
+    def __init__(
+        self,
+        source: LogSource,
+        matcher: Matcher,
+        workers: int,
+        *,
+        fuzzy: bool = True,
+        annotator: FileAnnotator | None = None,
+        cancel: threading.Event | None = None,
+        chunk_bytes: int = CHUNK_BYTES,
+        piece_blocks: int | None = None,
+    ) -> None:
+        self.matcher, self.annotator, self.cancel = matcher, annotator, cancel
+        self.cancelled = False
+        self.redone = 0  # chunks scanned again because their seed or lookups did not replay
+        self.limit = FuzzyBudget().limit
+        self.cache: dict[str, list] = {}  # the file's fuzzy budget, replayed in file order
+        self.skipped = 0
+        self.slow: dict[int, int] = {}
+        self.state = ChunkState()
+        self.lines = self.offset = 0
+        path = source.path
+        st = os.stat(path)
+        start = 3 if source.info.encoding == "utf-8-sig" else 0
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            blocks = piece_blocks or PIECE_BLOCKS
+            cuts = parallel_worker.plan_cuts(fd, st.st_size, SAMPLE_BYTES, chunk_bytes, blocks)
+        finally:
+            os.close(fd)
+        starts, ends = [start, *cuts], [*cuts, None]
+        common = (path, (st.st_dev, st.st_ino), start, SAMPLE_BYTES, chunk_bytes, st.st_size)
+        self.order = deque(
+            Task(i, s, e, *common, fuzzy=fuzzy, annotate=annotator is not None)
+            for i, (s, e) in enumerate(zip(starts, ends, strict=True))
+        )
+        self.order[0].state = ChunkState()
+        self.queue = deque(self.order)
+        self.next_id = len(self.order)
+        self.workers_wanted = max(1, min(workers, len(self.order)))
+        self.workers: list[_Worker] = []
+        self.buffers: dict[int, deque[bytes]] = {}
+        self.buffered: dict[int, int] = {}
+        self.finished: set[int] = set()
+        self.abandoned: set[int] = set()
+
+    # -- the parent's loop ------------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[tuple[list[LineMatch], int, int]]:
+        method = _start_method(self.matcher)
+        context = multiprocessing.get_context(method)
+        recipe = None if method == "fork" else _recipes[self.matcher]
+        if method == "fork":
+            if self.matcher.fuzzy is not None:
+                self.matcher.fuzzy.build()  # once, shared with every worker
+            parallel_worker._FORKED = self.matcher
+        ends: list = []
+        clean = False
+        try:
+            self.workers = [
+                _Worker(context, recipe, ends if method == "fork" else [])
+                for _ in range(self.workers_wanted)
+            ]
+            parallel_worker._FORKED = None
+            while self.order:
+                task = self.order[0]
+                self._dispatch()
+                payload = self._next(task.id)
+                if payload is None:
+                    return
+                if payload is _DONE:
+                    self.order.popleft()
+                    self.offset = self.lines
+                    continue
+                accepted = self._accept(task, payload)
+                if accepted is not None:
+                    yield accepted
+            clean = True
+        finally:
+            parallel_worker._FORKED = None
+            self._shutdown(clean)
+
+    def _next(self, task_id: int) -> ChunkOut | object | None:
+        """The next message of the piece being consumed (`_DONE` at its end, None when the
+        scan was cancelled)."""
+        while not self.buffers.get(task_id):
+            if task_id in self.finished:
+                return _DONE
+            if self.cancel is not None and self.cancel.is_set():
+                self.cancelled = True
+                return None
+            self._receive()
+            self._dispatch()
+        raw = self.buffers[task_id].popleft()
+        self.buffered[task_id] -= len(raw)
+        return pickle.loads(raw)  # noqa: S301 - our own worker's message
+
+    def _receive(self) -> None:
+        current = self.order[0].id
+        waiting = {}
+        for worker in self.workers:
+            waiting[worker.process.sentinel] = worker
+            task = worker.task
+            if task is None or task.id == current or self.buffered.get(task.id, 0) < MAX_BUFFER:
+                waiting[worker.conn] = worker
+        for ready in wait(list(waiting), POLL_S):
+            worker = waiting[ready]
+            if ready is worker.process.sentinel:
+                while worker.conn.poll():
+                    self._take(worker)
+                self._died(worker)
+            self._take(worker)
+
+    def _take(self, worker: _Worker) -> None:
+        try:
+            kind, task_id, raw = pickle.loads(worker.conn.recv_bytes())  # noqa: S301
+        except (EOFError, OSError):
+            self._died(worker)
+        if kind == "error":
+            raise ParallelScanError(f"{self.order[0].path}: {pickle.loads(raw)}")  # noqa: S301
+        if kind in ("done", "stopped"):
+            worker.task = None
+            self.finished.add(task_id)
+        elif task_id not in self.abandoned:
+            self.buffers.setdefault(task_id, deque()).append(raw)
+            self.buffered[task_id] = self.buffered.get(task_id, 0) + len(raw)
+
+    def _died(self, worker: _Worker) -> NoReturn:
+        worker.process.join(1.0)
+        code = worker.process.exitcode
+        how = f"signal {-code}" if code is not None and code < 0 else f"status {code}"
+        raise ParallelScanError(
+            f"{self.order[0].path}: a scan worker process ended unexpectedly ({how}); "
+            "the scan was stopped"
+        )
+
+    def _dispatch(self) -> None:
+        for worker in self.workers:
+            if worker.task is not None or not self.queue:
+                continue
+            task = self.queue.popleft()
+            frozen = self.limit <= len(self.cache)
+            worker.task = dataclasses.replace(
+                task,
+                known=self.cache,  # pickled as it is sent
+                frozen=frozen,
+                limit=self.limit,
+                slow=tuple(self.slow),
+            )
+            worker.conn.send(worker.task)
+
+    # -- checking a chunk against the file's state -------------------------------------------
+
+    def _accept(self, task: Task, out: ChunkOut) -> tuple[list[LineMatch], int, int] | None:
+        if (out.seed is not None and out.seed != self.state) or not self._settle(out.fuzzy):
+            self._redo(task)
+            return None
+        self.state = out.state
+        self.order[0].start = out.end  # a redo of this piece starts here
+        offset = self.offset
+        matches = out.matches
+        if offset:
+            matches = [_shifted(m, offset) for m in matches]
+        if self.annotator is not None and out.notes is not None:
+            self.annotator.absorb(out.notes, offset)
+        for index, line in out.slow.items():
+            self.slow.setdefault(index, line + offset)
+        self.lines += out.lines
+        return matches, out.lines, out.end
+
+    def _settle(self, fuzzy: list | int) -> bool:
+        """Replay a chunk's fuzzy lookups against the file's budget; commit when they agree."""
+        if isinstance(fuzzy, int):  # the worker had the final, spent budget
+            self.skipped += fuzzy
+            return True
+        added: dict[str, list] = {}
+        skipped = 0
+        for key, had, found in fuzzy:
+            if key in self.cache:
+                exact = self.cache[key]
+            elif key in added:
+                exact = added[key]
+            elif len(self.cache) + len(added) >= self.limit:
+                exact, skipped = [], skipped + 1
+            elif had:
+                exact = added[key] = found
+            else:
+                return False
+            if found != exact:
+                return False
+        self.cache.update(added)
+        self.skipped += skipped
+        return True
+
+    def _redo(self, task: Task) -> None:
+        """Scan the rest of `task` again from the chunk that did not replay, exactly."""
+        self.redone += 1
+        self.abandoned.add(task.id)
+        self.buffers.pop(task.id, None)
+        self.buffered.pop(task.id, None)
+        for worker in self.workers:
+            if worker.task is not None and worker.task.id == task.id:
+                worker.conn.send(("stop", task.id))
+        redo = dataclasses.replace(task, id=self.next_id, state=self.state)
+        self.next_id += 1
+        self.order[0] = redo
+        self.queue.appendleft(redo)
+        self.offset = self.lines
+
+    def _shutdown(self, clean: bool) -> None:
+        for worker in self.workers:
+            if clean:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+            else:
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join(2.0 if clean else 1.0)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+
+
+def _shifted(match: LineMatch, offset: int) -> LineMatch:
+    event = match.event_lines
+    return dataclasses.replace(
+        match,
+        line=match.line + offset,
+        event_lines=(event[0] + offset, event[1] + offset) if event else None,
+    )
+
+
+def iter_scan(
+    source: LogSource,
+    matcher: Matcher,
+    summary: ScanSummary,
+    *,
+    jobs: int | None = None,
+    cancel: threading.Event | None = None,
+    fuzzy: bool = True,
+    chunk_bytes: int = CHUNK_BYTES,
+    annotator: FileAnnotator | None = None,
+) -> Iterator[ScanProgress]:
+    """`scan.iter_scan` on `workers_for` processes (call only when that is more than 0):
+    the same progress items and the same `summary` (see `scan.iter_scan`)."""
+    run = ParallelScan(
+        source,
+        matcher,
+        workers_for(source, matcher, jobs),
+        fuzzy=fuzzy,
+        annotator=annotator,
+        cancel=cancel,
+        chunk_bytes=chunk_bytes,
+    )
+    total = source.info.size
+    for found, lines, done in run:
+        if cancel is not None and cancel.is_set():
+            run.cancelled = True
+            break
+        summary.lines += lines
+        summary.matches.extend(found)
+        yield ScanProgress(found, summary.lines, done, total)
+    summary.cancelled = run.cancelled
+    summary.warning = source.warning
+    summary.slow_patterns = sorted((matcher.targets[i].id, n) for i, n in run.slow.items())
+    if fuzzy:
+        summary.fuzzy_skipped = run.skipped

@@ -1,0 +1,312 @@
+"""The worker side of a parallel scan (`parallel_scan`): scan one piece of a file, chunk by
+chunk, exactly as the single-process scan scans those chunks.
+
+A piece is a run of whole chunks of the single-process scan: the file is read in the same
+blocks (`SAMPLE_BYTES`, then `chunk_bytes` each) and cut after each block's last newline, so
+every chunk holds the same bytes as there. What a chunk's scan needs of the chunks before it
+is its `ChunkState`; a piece that does not start the file computes it by scanning the last
+lines of the chunk before it (`seed_state`) and sends it with its first chunk, for the parent to
+check against the state the piece before really ended with.
+
+The per-file fuzzy budget is speculated here (`PieceBudget`): every lookup is recorded, and
+the parent replays the records in file order against the file's one budget. Messages are
+`pickle`d once here and buffered as bytes by the parent until their turn.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from triage_app.core.annotate import FileAnnotator
+from triage_app.core.events import CHAIN_LOOKBACK, ChunkState
+from triage_app.core.fuzzy import FuzzyBudget
+from triage_app.core.matcher import Matcher
+from triage_app.core.results import Candidate
+
+_FORKED: Matcher | None = None  # the parent's matcher, inherited by forked workers
+_SEED_WINDOW = 64 * 1024  # bytes read back at a time from a piece's start
+
+
+@dataclass
+class Task:
+    """One piece to scan: bytes [start, end) (end None: to the end of the file)."""
+
+    id: int
+    start: int
+    end: int | None
+    path: str
+    identity: tuple[int, int]  # (st_dev, st_ino) of the file the parent opened
+    data_start: int  # where the first chunk starts (3 after a UTF-8 byte-order mark)
+    sample: int  # size of the first block read (`SAMPLE_BYTES`)
+    chunk_bytes: int
+    size: int  # the size the parent planned for (a worker's matcher is tuned for it)
+    state: ChunkState | None = None  # exact state at `start`; None: seed it
+    fuzzy: bool = True
+    known: dict[str, list[Candidate]] = field(default_factory=dict)  # the file's budget so far
+    frozen: bool = False  # `known` is final: the file's budget is spent
+    limit: int = 2000
+    slow: tuple[int, ...] = ()  # targets already too slow in this file
+    annotate: bool = True
+
+
+@dataclass
+class ChunkOut:
+    """One scanned chunk, line numbers counted from the task's first line (1)."""
+
+    end: int  # byte offset where the chunk ends
+    lines: int
+    matches: list
+    state: ChunkState
+    fuzzy: list | int  # speculated: [(key, had, found)]; frozen budget: lookups skipped
+    notes: Any  # annotate.ChunkNotes or None
+    slow: dict[int, int]  # targets that ran past their budget, at which line
+    seed: ChunkState | None = None  # first chunk of a seeded task: the state it assumed
+
+
+class PieceBudget(FuzzyBudget):
+    """The file's fuzzy budget as far as the parent knew it when the task was sent, plus this
+    piece's own lookups; every decision is recorded for the parent (`parallel_scan` checks
+    them in file order). With `frozen` the known part is the file's final budget."""
+
+    def __init__(self, limit: int, known: dict, frozen: bool) -> None:
+        super().__init__(limit)
+        self.known = dict(known)
+        self.frozen = frozen
+        self.decisions: list[tuple[str, bool, list]] = []
+
+    def lookup(self, matcher: Matcher, text: str) -> list[Candidate]:
+        key = text.strip()
+        found = self.known.get(key)
+        had = found is not None
+        if not had:
+            if self.frozen or len(self.known) >= self.limit:
+                self.skipped += 1
+                found = []
+            else:
+                found = self.known[key] = matcher.fuzzy_candidates(text)
+                had = True
+        if not self.frozen:
+            self.decisions.append((key, had, found))
+        return found
+
+    def take(self) -> list | int:
+        if self.frozen:
+            skipped, self.skipped = self.skipped, 0
+            return skipped
+        decisions, self.decisions = self.decisions, []
+        return decisions
+
+
+def pread_all(fd: int, size: int, offset: int) -> bytes:
+    parts = []
+    while size > 0:
+        part = os.pread(fd, size, offset)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+        offset += len(part)
+    return b"".join(parts)
+
+
+def block_end_after(offset: int, sample: int, chunk_bytes: int) -> int:
+    """The end of the single-process read block that holds byte `offset`."""
+    if offset < sample:
+        return sample
+    return sample + ((offset - sample) // chunk_bytes + 1) * chunk_bytes
+
+
+def piece_chunks(task: Task, fd: int) -> Iterator[tuple[bytes, int]]:
+    """(chunk, end offset) of the piece, cut as `LogSource.byte_chunks` cuts the file."""
+    pos, end = task.start, task.end
+    block_end = block_end_after(pos, task.sample, task.chunk_bytes)
+    carry: list[bytes] = []
+    while True:
+        block = pread_all(fd, block_end - pos, pos)
+        if not block:
+            break
+        newline = block.rfind(b"\n")
+        if newline >= 0:
+            cut = pos + newline + 1
+            if end is not None and cut > end:
+                raise OSError("the file changed while it was scanned")
+            yield b"".join([*carry, block[: newline + 1]]), cut
+            if cut == end:
+                return
+            carry = [block[newline + 1 :]] if newline + 1 < len(block) else []
+        else:
+            carry.append(block)
+        pos += len(block)
+        block_end += task.chunk_bytes
+    if end is not None:
+        raise OSError("the file is shorter than when its scan started")
+    if carry:
+        yield b"".join(carry), pos
+
+
+def _block(offset: int, task: Task) -> tuple[int, int]:
+    """The single-process read block [low, high) that holds byte `offset`."""
+    if offset < task.sample:
+        return 0, task.sample
+    low = task.sample + (offset - task.sample) // task.chunk_bytes * task.chunk_bytes
+    return low, low + task.chunk_bytes
+
+
+def _last_newline(fd: int, low: int, high: int) -> int:
+    """Offset of the last newline in bytes [low, high), or -1."""
+    while high > low:
+        start = max(low, high - _SEED_WINDOW)
+        at = pread_all(fd, high - start, start).rfind(b"\n")
+        if at >= 0:
+            return start + at
+        high = start
+    return -1
+
+
+def plan_cuts(fd: int, size: int, sample: int, chunk_bytes: int, blocks: int) -> list[int]:
+    """Where pieces start after the first: after the last newline of every `blocks`-th read
+    block (a block without a newline ends no chunk; the next one is tried)."""
+    cuts, block = [], blocks - 1
+    while True:
+        low = 0 if block == 0 else sample + (block - 1) * chunk_bytes
+        high = sample + block * chunk_bytes
+        if high >= size:
+            return cuts
+        at = _last_newline(fd, low, high)
+        if at >= 0:
+            cuts.append(at + 1)
+        block += blocks if at >= 0 else 1
+
+
+def chunk_start_before(task: Task, fd: int) -> int:
+    """Where the single-process chunk that ends at the piece's start begins."""
+    low, _high = _block(task.start - 1, task)  # the block whose last newline ends that chunk
+    while low > task.data_start:
+        before, _ = _block(low - 1, task)
+        at = _last_newline(fd, max(before, task.data_start), low)
+        if at >= 0:
+            return at + 1
+        low = before
+    return task.data_start
+
+
+def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None) -> ChunkState:
+    """The state after the chunk before the piece, from that chunk's last lines: what the
+    state holds (the last line, whether it matched, targets to try joined with the next
+    line) depends on the last line and on the lines a `Caused by:` line walks back over
+    (`events.CHAIN_LOOKBACK`), never further back than the chunk's start."""
+    floor = chunk_start_before(task, fd)
+    back, want = _SEED_WINDOW, CHAIN_LOOKBACK + 2
+    while True:
+        low = max(floor, task.start - back)
+        data = pread_all(fd, task.start - low, low)
+        if data.count(b"\n") > want or low == floor:
+            break
+        back *= 4
+    cut = len(data) - 1
+    for _ in range(want):
+        cut = data.rfind(b"\n", 0, cut)
+        if cut < 0:
+            break
+    state = ChunkState()
+    throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
+    slow = dict(matcher.slow)
+    matcher.scan_chunk(data[cut + 1 :], 1, throwaway, state)
+    matcher.slow = {index: slow.get(index, -1) for index in matcher.slow}  # not this piece's
+    return state
+
+
+def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Callable) -> None:
+    """Scan one piece, sending one `ChunkOut` per chunk."""
+    matcher.slow = dict.fromkeys(task.slow, -1)
+    reported = set(task.slow)
+    budget = PieceBudget(task.limit, task.known, task.frozen) if task.fuzzy else None
+    seed = None
+    state = task.state
+    if state is None:
+        state = seed_state(task, fd, matcher, budget)
+        seed = replace(state, carry=set(state.carry))
+    annotator = FileAnnotator(matcher.facts) if task.annotate else None
+    first_line = 1
+    for chunk, end in piece_chunks(task, fd):
+        if stopped():
+            return
+        found = matcher.scan_chunk(chunk, first_line, budget, state)
+        notes = None
+        if annotator is not None:
+            at_start = first_line == 1 and task.start == task.data_start
+            notes = annotator.digest(chunk, first_line, found, file_start=at_start)
+        lines = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)
+        slow = {i: n for i, n in matcher.slow.items() if i not in reported and n >= 0}
+        reported.update(slow)
+        fuzzy = budget.take() if budget is not None else 0
+        send("chunk", task.id, ChunkOut(end, lines, found, state, fuzzy, notes, slow, seed))
+        seed = None
+        first_line += lines
+
+
+def open_checked(task: Task) -> int:
+    fd = os.open(task.path, os.O_RDONLY)
+    st = os.fstat(fd)
+    if (st.st_dev, st.st_ino) != task.identity:
+        os.close(fd)
+        raise OSError("the file was replaced while it was scanned")
+    return fd
+
+
+def worker_main(conn: Any, recipe: Callable[[], Matcher] | None, inherited: list) -> None:
+    """A worker process: run the tasks the parent sends until it sends None or goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    for other in inherited:  # the parent's ends of every pipe: EOF must reach us when it dies
+        other.close()
+    matcher = _FORKED if recipe is None else recipe()
+    fds: dict[str, int] = {}
+    stop: list[int] = []
+    tuned = False
+
+    def send(kind: str, task_id: int, payload: Any = None) -> None:
+        conn.send_bytes(pickle.dumps((kind, task_id, pickle.dumps(payload, -1)), -1))
+
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        if not isinstance(task, Task):
+            continue  # a stop for a task already finished
+
+        def stopped(task_id: int = task.id) -> bool:
+            while conn.poll():
+                message = conn.recv()
+                if message is None:
+                    raise SystemExit(0)
+                stop.append(message[1])
+            return task_id in stop
+
+        try:
+            if not tuned and recipe is not None:
+                matcher.expect_bytes(task.size)
+                tuned = True
+            if task.path not in fds:
+                fds[task.path] = open_checked(task)
+            run_task(task, matcher, fds[task.path], send, stopped)
+            send("stopped" if stopped() else "done", task.id)
+        except (BrokenPipeError, EOFError):
+            return
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which raises it
+            send("error", task.id, f"{type(exc).__name__}: {exc}")
+
+
+def catalog_matcher(dirs: list[Path], fuzzy: bool) -> Matcher:
+    """A spawned worker's matcher, as the CLI builds it: the compiled catalogue of `dirs`."""
+    from triage_app.core.catalog_cache import open_catalog  # noqa: PLC0415 - workers only
+
+    return open_catalog(dirs).matcher(fuzzy=fuzzy)
