@@ -33,6 +33,7 @@ from triage_app.core.user_records import (
     save_user_record,
 )
 from triage_app.ui.catalog.pattern_test_job import PatternTestJob
+from triage_app.ui.widgets.dialog_title import fit_title
 
 DEBOUNCE_MS = 300
 CATEGORIES = (
@@ -184,15 +185,20 @@ class NewEntryDialog(QDialog):
         self.accept()
 
     def ask_replace(self, message: str) -> bool:
-        answer = QMessageBox.question(
-            self, self.tr("Replace the entry?"), message + "\n\n" + self.tr("Replace it?")
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Replace the entry?"),
+            message + "\n\n" + self.tr("Replace it?"),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
         )
-        return answer == QMessageBox.StandardButton.Yes
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        return fit_title(box).exec() == QMessageBox.StandardButton.Yes
 
     def show_problem(self, message: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Not saved"), message, parent=self)
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.open()
+        fit_title(box).open()
 
     def done(self, result: int) -> None:
         if self.job is not None:

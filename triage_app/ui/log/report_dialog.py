@@ -34,6 +34,7 @@ from triage_app.core.report.html import render_html
 from triage_app.core.report.markdown import render_markdown
 from triage_app.core.report.model import build_report
 from triage_app.core.scan import FileResult
+from triage_app.ui.widgets.dialog_title import fit_title
 from triage_app.ui.workers.job import ThreadJob
 
 MARKER = re.compile(r"\[REDACTED [a-z0-9-]+\]")
@@ -198,7 +199,7 @@ class ReportDialog(QDialog):
                 parent=self,
             )
             box.setTextFormat(Qt.TextFormat.PlainText)
-            box.open()
+            fit_title(box).open()
             return
         self.saved_path = path
         self.accept()

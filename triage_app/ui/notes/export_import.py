@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from triage_app.core.notes import ImportResult, NotesError
+from triage_app.ui.widgets.dialog_title import fit_title
 from triage_app.ui.widgets.notes_service import NotesService
 
 translate = QCoreApplication.translate
@@ -46,7 +47,7 @@ def show_message(parent: QWidget | None, kind: str, title: str, text: str) -> No
     }.get(kind, QMessageBox.Icon.Information)
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    box.exec()
+    fit_title(box).exec()
 
 
 def export_notes(parent: QWidget | None, notes: NotesService) -> int | None:

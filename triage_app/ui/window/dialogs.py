@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app import __version__
+from triage_app.ui.widgets.dialog_title import fit_title
 
 COMMON_ENCODINGS = (
     "utf-8",
@@ -54,7 +55,7 @@ class Dialogs:
         box.setTextFormat(Qt.TextFormat.PlainText)  # text from files: never HTML or links
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.show()
+        fit_title(box).show()
 
     @classmethod
     def confirm_discard_notes(cls, parent: QWidget | None) -> bool:
@@ -71,7 +72,7 @@ class Dialogs:
         )
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        return box.exec() == QMessageBox.StandardButton.Discard
+        return fit_title(box).exec() == QMessageBox.StandardButton.Discard
 
     @classmethod
     def ask_open_files(cls, parent: QWidget | None, folder: str) -> list[str]:
@@ -85,27 +86,29 @@ class Dialogs:
         items = list(COMMON_ENCODINGS)
         if current not in items:
             items.insert(0, current)
-        text, ok = QInputDialog.getItem(
-            parent,
-            translate("Dialogs", "Reopen with encoding"),
-            translate("Dialogs", "Decode the log as (any Python codec name):"),
-            items,
-            items.index(current),
-            True,
-        )
-        return text.strip() if ok and text.strip() else None
+        dialog = QInputDialog(parent)
+        dialog.setWindowTitle(translate("Dialogs", "Reopen with encoding"))
+        dialog.setLabelText(translate("Dialogs", "Decode the log as (any Python codec name):"))
+        dialog.setComboBoxItems(items)
+        dialog.setComboBoxEditable(True)
+        dialog.setTextValue(current)
+        ok = fit_title(dialog).exec() == QDialog.DialogCode.Accepted
+        text = dialog.textValue().strip()
+        return text if ok and text else None
 
     @classmethod
     def ask_line(cls, parent: QWidget | None, current: int, maximum: int) -> int | None:
-        line, ok = QInputDialog.getInt(
-            parent,
-            translate("Dialogs", "Go to line"),
-            translate("Dialogs", "Line (1–{maximum}):").format(maximum=f"{maximum:,}"),
-            current,
-            1,
-            max(1, maximum),
+        dialog = QInputDialog(parent)
+        dialog.setWindowTitle(translate("Dialogs", "Go to line"))
+        dialog.setLabelText(
+            translate("Dialogs", "Line (1–{maximum}):").format(maximum=f"{maximum:,}")
         )
-        return line if ok else None
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(1, max(1, maximum))
+        dialog.setIntValue(current)
+        if fit_title(dialog).exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.intValue()
 
     @classmethod
     def ask_time_range(
@@ -128,7 +131,7 @@ class Dialogs:
         buttons.accepted.connect(dialog.accept)
         buttons.rejected.connect(dialog.reject)
         form.addRow(buttons)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        if fit_title(dialog).exec() != QDialog.DialogCode.Accepted:
             return None
         return start.text(), end.text()
 
@@ -138,7 +141,7 @@ class Dialogs:
         box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=parent)
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        return box.exec() == QMessageBox.StandardButton.Yes
+        return fit_title(box).exec() == QMessageBox.StandardButton.Yes
 
     @classmethod
     def about(cls, parent: QWidget | None, entries: int, content_hash: str = "") -> None:
@@ -158,4 +161,4 @@ class Dialogs:
             ).format(entries=f"{entries:,}", hash=content_hash or "—")
         )
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
-        box.exec()
+        fit_title(box).exec()

@@ -19,6 +19,7 @@ from triage_app.ui.catalog.new_entry_dialog import NewEntryDialog
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.phase import Phase
 from triage_app.ui.log.report_dialog import ReportDialog
+from triage_app.ui.widgets.dialog_title import fit_title
 from triage_app.ui.window.dialogs import Dialogs
 
 MAX_TEST_LINES = 200_000
@@ -118,7 +119,7 @@ class ReportAndEntries(QObject):
             self.window.notes_store,
             self.window,
         )
-        dialog.open()
+        fit_title(dialog).open()
 
     def new_entry(self) -> None:
         view = self.window.tabs.current_view()
@@ -133,7 +134,7 @@ class ReportAndEntries(QObject):
             doc.index.line(line_no - 1), self.window.catalog, lambda: log_lines(doc), self.window
         )
         dialog.entry_saved.connect(self._on_entry_saved)
-        dialog.open()
+        fit_title(dialog).open()
 
     def _on_entry_saved(self, entry_id: str) -> None:
         user = paths.user_records_dir()

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from triage_app.ui.widgets.dialog_title import fit_title
+
 if TYPE_CHECKING:
     from triage_app.ui.window.main_window import MainWindow
 
@@ -99,7 +101,7 @@ class Shortcuts(QObject):
         actions = [*self._menu_actions(), *QWidget.actions(self.window)]
         sheet = ShortcutSheet(shortcut_rows(actions), self.window)
         sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        sheet.open()
+        fit_title(sheet).open()
         return sheet
 
     def _action(self, text: str, keys: list[str]) -> QAction:
