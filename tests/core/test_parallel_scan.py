@@ -7,6 +7,7 @@ tracebacks (source lines quoted as context), Java `Caused by:` chains.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import os
@@ -16,6 +17,7 @@ import time
 
 import pytest
 
+from tests.core.records_factory import make_record, write_record
 from tests.support.loggen import generate
 from triage_app.cli import main as cli_main
 from triage_app.core import parallel_scan
@@ -24,6 +26,7 @@ from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.encoding import SAMPLE_BYTES
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import open_log
+from triage_app.core.parallel_worker import catalog_matcher
 from triage_app.core.results import ScanSummary
 from triage_app.core.scan import scan_file
 
@@ -223,3 +226,29 @@ def test_cli_jobs(tmp_path, compiled, runs, capsys) -> None:
     assert len(runs) == 1 and runs[0].next_id == 2  # --jobs 2: two pieces of 4 MB chunks
     assert cli_main(["scan", "--jobs", "0", str(log)]) == 2
     assert "--jobs: expected a whole number" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_and_no_final_newline(tmp_path, compiled, matcher, runs) -> None:
+    log = tmp_path / "bom.log"
+    _write(log, compiled)
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes().rstrip(b"\n"))
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=120).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=120).to_json()
+    assert one["encoding"] == "utf-8-sig" and two == one and runs[0].redone == 0
+
+
+def test_spawned_workers_rebuild_the_matcher(tmp_path, compiled, runs, monkeypatch) -> None:
+    """Where fork is not used, workers build the matcher from the compiled catalogue."""
+    dirs = [tmp_path / "catalog"]
+    write_record(dirs[0], make_record())
+    matcher = catalog_matcher(dirs, True)
+    parallel_scan.rebuild_with(matcher, functools.partial(catalog_matcher, dirs, True))
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda _matcher: "spawn")
+    log = tmp_path / "app.log"
+    _write(log, compiled, guesses=5)
+    with log.open("a") as f:
+        f.write("2026-11-29 ERROR DemoError: the widget 'gear' broke at step 17\n")
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=2000).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=2000).to_json()
+    assert two == one and len(runs[0].workers) == 2
+    assert [m["entry_id"] for m in one["matches"] if m["kind"] == "regex"] == ["python/demo-error"]

@@ -113,6 +113,7 @@ class _Worker:
         self.process.start()
         child.close()
         self.task: Task | None = None
+        self.cpu = 0.0
 
 
 class ParallelScan:
@@ -144,7 +145,10 @@ class ParallelScan:
         start = 3 if source.info.encoding == "utf-8-sig" else 0
         fd = os.open(path, os.O_RDONLY)
         try:
-            blocks = piece_blocks or PIECE_BLOCKS
+            # At least 4 pieces per worker (fewer leave one idle at the end), at most
+            # PIECE_BLOCKS blocks each.
+            fit = st.st_size // (chunk_bytes * max(1, workers) * 4)
+            blocks = piece_blocks or max(1, min(PIECE_BLOCKS, fit))
             cuts = parallel_worker.plan_cuts(fd, st.st_size, SAMPLE_BYTES, chunk_bytes, blocks)
         finally:
             os.close(fd)
@@ -239,6 +243,7 @@ class ParallelScan:
         if kind == "error":
             raise ParallelScanError(f"{self.order[0].path}: {pickle.loads(raw)}")  # noqa: S301
         if kind in ("done", "stopped"):
+            worker.cpu = pickle.loads(raw)  # noqa: S301 - CPU seconds so far, for bench/
             worker.task = None
             self.finished.add(task_id)
         elif task_id not in self.abandoned:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -298,7 +299,7 @@ def worker_main(conn: Any, recipe: Callable[[], Matcher] | None, inherited: list
             if task.path not in fds:
                 fds[task.path] = open_checked(task)
             run_task(task, matcher, fds[task.path], send, stopped)
-            send("stopped" if stopped() else "done", task.id)
+            send("stopped" if stopped() else "done", task.id, time.process_time())
         except (BrokenPipeError, EOFError):
             return
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which raises it
