@@ -760,6 +760,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>目录中的名称：{signature}</translation>
     </message>
     <message>
+        <source>Translation (no log prints this): {text}</source>
+        <translation>译文（日志中不会出现这段文字）：{text}</translation>
+    </message>
+    <message>
         <source>leads to</source>
         <translation>导致</translation>
     </message>

@@ -121,15 +121,24 @@ def test_chinese_switch_shows_the_zh_fields(panel, catalog):
     panel.set_language("zh")
     shown = details_text(panel)
     record = catalog.get(HUB).data
-    assert record["signature_zh"] in shown
     assert record["root_cause_zh"] in shown
     assert all(text in shown for text in record["workarounds_zh"])
-    assert record["signature"] not in shown
+    # A signature is what a program prints: shown as printed, its Chinese labelled as such.
+    assert record["signature"] in shown
+    [note] = [
+        label
+        for label in panel.findChildren(QLabel, "signatureTranslation")
+        if record["signature_zh"] in label.text().replace("\u200b", "")
+    ]
+    assert note.text().startswith("译文")
     assert "别这样做" in shown  # headings follow the language
     panel.show_entry(BARE)  # no _zh fields: the English text is shown
     assert "BareError: something minimal happened" in details_text(panel)
+    assert not panel.findChildren(QLabel, "signatureTranslation")
     panel.set_language("en")
     assert panel.english_button.isChecked()
+    panel.show_entry(HUB)  # in English no translation is added
+    assert not panel.findChildren(QLabel, "signatureTranslation")
 
 
 def test_no_entry_shows_an_empty_state(panel):

@@ -77,19 +77,26 @@ def titled(key: str, body: QWidget | None, context: Context) -> QWidget | None:
 
 def signature(entry: Entry, context: Context) -> QWidget:
     """The title: the user's own line when there is one (what their log says: their file,
-    their GPU, their sizes), with the catalogue's signature below as "Known as"."""
-    text = pick(entry, "signature", context.language)
-    if not context.seen:
-        return SignatureView(text, context.parent, context.language)
+    their GPU, their sizes), with the catalogue's signature below as "Known as". A signature
+    is text a program prints, so it is never shown translated: a record's `signature_zh` is
+    added below it, labelled as a translation."""
+    text = pick(entry, "signature", "en")
+    translated = pick(entry, "signature", context.language)
     box, layout = column(context.parent, 2)
-    title = SignatureView(context.seen, box, context.language)
-    title.setObjectName("seenLine")
+    title = SignatureView(context.seen or text, box, context.language)
     layout.addWidget(title)
-    short = text if len(text) <= KNOWN_AS_CHARS else text[:KNOWN_AS_CHARS].rstrip() + " …"
-    known = para(word("known_as", context.language).format(signature=short), box, muted=True)
-    known.setObjectName("knownAs")
-    known.setToolTip(text)
-    layout.addWidget(known)
+    if context.seen:
+        title.setObjectName("seenLine")
+        short = text if len(text) <= KNOWN_AS_CHARS else text[:KNOWN_AS_CHARS].rstrip() + " …"
+        known = para(word("known_as", context.language).format(signature=short), box, muted=True)
+        known.setObjectName("knownAs")
+        known.setToolTip(text)
+        layout.addWidget(known)
+    if translated != text:
+        label = word("signature_translation", context.language).format(text=translated)
+        note = para(label, box, muted=True)
+        note.setObjectName("signatureTranslation")
+        layout.addWidget(note)
     return box
 
 

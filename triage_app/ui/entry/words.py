@@ -40,6 +40,9 @@ HEADINGS = {
     "sources": QT_TRANSLATE_NOOP("EntryPanel", "Sources"),
     "missing": QT_TRANSLATE_NOOP("EntryPanel", "This id is not in the loaded catalogue."),
     "known_as": QT_TRANSLATE_NOOP("EntryPanel", "Known as: {signature}"),
+    "signature_translation": QT_TRANSLATE_NOOP(
+        "EntryPanel", "Translation (no log prints this): {text}"
+    ),
 }
 
 
