@@ -152,27 +152,67 @@ def test_a_bad_cache_file_is_ignored_and_rebuilt(tmp_path, cache_dir, records, d
 def test_a_cache_with_answers_of_the_wrong_shape_is_rebuilt(tmp_path, cache_dir, records):
     reference = _scan(tmp_path, open_catalog([records]))
     (path,) = _cache_files(cache_dir)
-    head, _crc, payload = _split(path.read_bytes())
-    plain = json.loads(payload)
-    for key in plain["memo"]["requirements"]:
-        plain["memo"]["requirements"][key] = 12345  # not a list of alternatives
-    _write(path, head, json.dumps(plain).encode())
+    head, index, region = _split(path.read_bytes())
+    start, end = index["memo"]["requirements"]
+    table = json.loads(region[start:end])
+    for key in table:
+        table[key] = 12345  # not a list of alternatives
+    index["memo"]["requirements"], region = _append(region, table)
+    _write(path, head, index, region)
     reopened = open_catalog([records])
     assert reopened.from_cache
     assert _scan(tmp_path, reopened) == reference
     assert not reopened.from_cache  # the matcher was built afresh from the records
 
 
-def _split(raw: bytes) -> tuple[bytes, bytes, bytes]:
+def test_prose_is_decoded_only_when_asked_for(tmp_path, cache_dir, records):
+    reference = _scan(tmp_path, open_catalog([records]))
+    reopened = open_catalog([records])
+    assert reopened.from_cache
+    assert _scan(tmp_path, reopened) == reference
+    entries = list(reopened.catalog)
+    assert entries and all(e.data._full is None for e in entries)  # a scan read no prose
+    first = entries[0]
+    from_file = json.loads(Path(first.source).read_text(encoding="utf-8"))
+    assert first.root_cause == from_file["root_cause"]
+    assert dict(first.data) == from_file and first.data == from_file
+    assert pickle.loads(pickle.dumps(first.data)) == from_file  # a plain dict in another process
+
+
+def test_a_record_region_that_does_not_decode_is_read_from_its_file(cache_dir, records):
+    open_catalog([records])
+    (path,) = _cache_files(cache_dir)
+    head, index, region = _split(path.read_bytes())
+    entry_id, source = index["entries"][0]
+    index["files"][source][3], region = _append(region, {"id": "someone/else"})
+    _write(path, head, index, region)
+    reopened = open_catalog([records])
+    assert reopened.from_cache
+    entry = reopened.catalog.entries[entry_id]
+    assert entry.data == json.loads(Path(source).read_text(encoding="utf-8"))
+
+
+def _split(raw: bytes) -> tuple[bytes, dict, bytes]:
+    """(magic and key line, index, region) of a cache file."""
     magic_end = len(catalog_cache.MAGIC)
     key_end = raw.index(b"\n", magic_end) + 1
-    return raw[:key_end], raw[key_end : key_end + 9], raw[key_end + 9 :]
+    line_end = raw.index(b"\n", key_end) + 1
+    _crc, size = raw[key_end : line_end - 1].split(b" ")
+    payload = raw[line_end:]
+    return raw[:key_end], json.loads(payload[: int(size)]), payload[int(size) :]
 
 
-def _write(path: Path, head: bytes, payload: bytes) -> None:
+def _append(region: bytes, value) -> tuple[list[int], bytes]:
+    doc = json.dumps(value).encode()
+    return [len(region), len(region) + len(doc)], region + doc
+
+
+def _write(path: Path, head: bytes, index, region: bytes = b"") -> None:
     import zlib
 
-    path.write_bytes(head + b"%08x\n" % zlib.crc32(payload) + payload)
+    first = index if isinstance(index, bytes) else json.dumps(index).encode()
+    payload = first + region
+    path.write_bytes(head + b"%08x %d\n" % (zlib.crc32(payload), len(first)) + payload)
 
 
 class _Plant:
@@ -188,19 +228,21 @@ class _Plant:
 def test_cache_content_is_never_executed(tmp_path, cache_dir, records):
     open_catalog([records])
     (path,) = _cache_files(cache_dir)
-    head, _crc, _payload = _split(path.read_bytes())
+    head, index, region = _split(path.read_bytes())
     marker = tmp_path / "ran"
     _write(path, head, pickle.dumps(_Plant(marker)))  # a valid header and checksum
     reopened = open_catalog([records])
     assert not reopened.from_cache
     assert not marker.exists()
     # Strings that are code are only ever data: a record field stays text.
-    _h, _c, payload = _split(path.read_bytes())
-    plain = json.loads(payload)
-    entry_id, source = plain["entries"][0]
+    head, index, region = _split(path.read_bytes())
+    entry_id, source = index["entries"][0]
+    start, end = index["files"][source][3]
+    record = json.loads(region[start:end])
     code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
-    plain["files"][source][1]["root_cause"] = code
-    _write(path, head, json.dumps(plain).encode())
+    record["root_cause"] = code
+    index["files"][source][3], region = _append(region, record)
+    _write(path, head, index, region)
     again = open_catalog([records])
     assert again.from_cache and again.catalog.entries[entry_id].root_cause == code
     again.matcher()

@@ -54,7 +54,7 @@ class Catalog:
         machines with the same hash have the same catalogue, whatever the files' order."""
         digest = hashlib.sha256()
         for entry_id in sorted(self.entries):
-            data = json.dumps(self.entries[entry_id].data, sort_keys=True, ensure_ascii=False)
+            data = json.dumps(dict(self.entries[entry_id].data), sort_keys=True, ensure_ascii=False)
             digest.update(data.encode("utf-8") + b"\n")
         return digest.hexdigest()[:16]
 

@@ -9,9 +9,11 @@ So the first run stores them, and later runs read one file instead:
 - The file is keyed by everything its content depends on: each catalogue folder's record
   files (path, size, modification time), the program (its version and its core modules'
   files), the Python version and the matching libraries' files. Any change rebuilds it.
-- It holds data only: JSON with a CRC-32 (records as they were read, problems, overrides,
-  `memo` tables). Nothing in it is executed or unpickled; a damaged, truncated or foreign
-  file fails to parse or to match its key, is reported at debug level and rebuilt.
+- It holds data only, with a CRC-32 over it: a JSON index (each record's light fields,
+  problems, overrides) followed by a region of JSON documents (each whole record, each `memo`
+  table) that are parsed only when used (`lazy_record`: a scan of a small log never parses
+  the prose). Nothing in it is executed or unpickled; a damaged, truncated or foreign file
+  fails to parse or to match its key, is reported at debug level and rebuilt.
 - It is written to a temporary file and renamed into place, so concurrent processes each
   read a whole file, an old one or a new one.
 
@@ -28,7 +30,7 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,8 +39,10 @@ from triage_app import __version__
 from triage_app.core import memo, paths
 from triage_app.core.catalog import Catalog, FileCheck, load_catalog
 from triage_app.core.entry import Entry, compile_pattern
+from triage_app.core.lazy_record import LazyRecord, light_fields
 from triage_app.core.overrides import Override
 from triage_app.core.problems import Problem, Severity
+from triage_app.core.ranking import is_sourced
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
@@ -58,7 +62,7 @@ class _Log:
 log = _Log()
 
 NO_CACHE_ENV = "TRIAGE_NO_CACHE"
-FORMAT = 2
+FORMAT = 3
 KEEP_FILES = 8  # compiled catalogues kept (a user with several --catalog sets has several)
 MAGIC = b"triage-app compiled catalogue\n"
 _CORE_DIR = Path(__file__).resolve().parent
@@ -112,13 +116,16 @@ class CompiledCatalog:
         """Write the cache file atomically; a folder that cannot be written is not an error."""
         if self.path is None:
             return
-        payload = json.dumps(_to_plain(self), separators=(",", ":")).encode()
+        index, region = _to_plain(self)
+        head = json.dumps(index, separators=(",", ":")).encode()
+        payload = head + region
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.path.parent)
             try:
                 with os.fdopen(fd, "wb") as out:
-                    out.write(_head(self.key) + b"%08x\n" % zlib.crc32(payload) + payload)
+                    out.write(_head(self.key) + b"%08x %d\n" % (zlib.crc32(payload), len(head)))
+                    out.write(payload)
                 os.replace(tmp, self.path)
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -169,11 +176,12 @@ def open_catalog(
     if found is not None:
         try:
             if found[0] == key:
-                compiled = _from_plain(found[1], path, key)
+                compiled = _from_plain(found[1], found[2], path, key)
                 compiled.missing_links = missing_links
                 return compiled
             if found[1].get("program") == program_key(missing_links):
-                earlier, answers = _checks_from_plain(found[1]["files"]), _memo_from_plain(found[1])
+                earlier = _checks_from_plain(found[1]["files"], found[2])
+                answers = _memo_from_plain(found[1], found[2]).plain()
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             log.debug("compiled catalogue %s is damaged (%s); rebuilding", path, exc)
             earlier, answers = {}, {}
@@ -277,24 +285,45 @@ def _problem(item: list[Any]) -> Problem:
     return Problem(Severity(sev), str(src), fld, str(msg), eid)
 
 
-def _to_plain(compiled: CompiledCatalog) -> dict[str, Any]:
+def _to_plain(compiled: CompiledCatalog) -> tuple[dict[str, Any], bytes]:
+    """The index (parsed by every start) and the region of documents parsed on demand; the
+    index names each document by its (start, end) offsets in the region."""
     catalog = compiled.catalog
-    return {
+    region = bytearray()
+
+    def document(value: Any) -> list[int]:
+        start = len(region)
+        region.extend(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+        return [start, len(region)]
+
+    files = {}
+    for source, (stamp, record, found) in compiled.checks.items():
+        problems = [_problem_plain(p) for p in found]
+        if record is None:
+            files[source] = [list(stamp), None, problems, None, False]
+            continue
+        whole = dict(record)
+        files[source] = [
+            list(stamp),
+            light_fields(whole),
+            problems,
+            document(whole),
+            is_sourced(whole),
+        ]
+    index = {
         "program": compiled.program,
-        "files": {
-            source: [list(stamp), record, [_problem_plain(p) for p in found]]
-            for source, (stamp, record, found) in compiled.checks.items()
-        },
+        "files": files,
         "entries": [[e.id, e.source] for e in catalog],
         "problems": [_problem_plain(p) for p in catalog.problems],
         "sources": [str(s) for s in catalog.sources],
         "overrides": [list(astuple(o)) for o in catalog.overrides.values()],
-        "memo": compiled.table.data,
+        "memo": {name: document(table) for name, table in compiled.table.plain().items()},
     }
+    return index, bytes(region)
 
 
-def _read_payload(path: Path) -> tuple[str, dict[str, Any]] | None:
-    """(key, content) of a whole cache file of ours at `path`; None otherwise."""
+def _read_payload(path: Path) -> tuple[str, dict[str, Any], memoryview] | None:
+    """(key, index, region) of a whole cache file of ours at `path`; None otherwise."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -306,13 +335,16 @@ def _read_payload(path: Path) -> tuple[str, dict[str, Any]] | None:
         if not raw.startswith(MAGIC):
             raise ValueError("not a compiled catalogue of this program")
         key_end = raw.index(b"\n", len(MAGIC))
-        crc, payload = raw[key_end + 1 : key_end + 10], raw[key_end + 10 :]
-        if crc != b"%08x\n" % zlib.crc32(payload):
+        line_end = raw.index(b"\n", key_end + 1)
+        crc, head_size = raw[key_end + 1 : line_end].split(b" ")
+        payload = memoryview(raw)[line_end + 1 :]
+        if int(crc, 16) != zlib.crc32(payload):
             raise ValueError("checksum mismatch (truncated or damaged)")
-        plain = json.loads(payload)
+        head_end = int(head_size)
+        plain = json.loads(payload[:head_end].tobytes())
         if not isinstance(plain, dict):
             raise TypeError("not an object")
-        return raw[len(MAGIC) : key_end].decode("ascii"), plain
+        return raw[len(MAGIC) : key_end].decode("ascii"), plain, payload[head_end:]
     except (ValueError, TypeError) as exc:
         log.debug("compiled catalogue %s is damaged or foreign (%s); rebuilding", path, exc)
         return None
@@ -322,25 +354,63 @@ def _head(key: str) -> bytes:
     return MAGIC + key.encode() + b"\n"
 
 
-def _memo_from_plain(plain: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    memo_data = plain["memo"]
-    if not isinstance(memo_data, dict) or not all(isinstance(t, dict) for t in memo_data.values()):
-        raise TypeError("memo tables are not objects")
-    return memo_data
+def _span(value: Any, region: memoryview) -> tuple[int, int]:
+    start, end = value
+    if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(region)):
+        raise ValueError("a document's offsets are outside the file")
+    return start, end
 
 
-def _checks_from_plain(files: dict[str, Any]) -> dict[str, FileCheck]:
+def _memo_from_plain(plain: dict[str, Any], region: memoryview) -> memo.MemoTable:
+    """The memo tables, each parsed on its first look-up."""
+    spans = plain["memo"]
+    if not isinstance(spans, dict):
+        raise TypeError("memo tables are not listed")
+
+    def loader(start: int, end: int) -> Any:
+        def load() -> dict[str, Any]:
+            table = json.loads(region[start:end].tobytes())
+            if not isinstance(table, dict):
+                raise TypeError("a memo table is not an object")
+            return table
+
+        return load
+
+    return memo.MemoTable(lazy={str(n): loader(*_span(v, region)) for n, v in spans.items()})
+
+
+def _checks_from_plain(files: dict[str, Any], region: memoryview) -> dict[str, FileCheck]:
     checks: dict[str, FileCheck] = {}
-    for source, (stamp, record, found) in files.items():
-        if record is not None and not (isinstance(record, dict) and isinstance(record["id"], str)):
-            raise TypeError("a record is not an object")
+    blob = region.obj  # the file's bytes; records are decoded from slices of it
+    base = len(blob) - len(region)
+    for source, (stamp, light, found, span, sourced) in files.items():
+        record = None
+        if light is not None:
+            if not (isinstance(light, dict) and isinstance(light["id"], str)):
+                raise TypeError("a record is not an object")
+            start, end = _span(span, region)
+            where = (base + start, base + end)
+            record = LazyRecord(light, blob, where, bool(sourced), _reader(str(source)))
         checks[str(source)] = ((int(stamp[0]), int(stamp[1])), record, [_problem(p) for p in found])
     return checks
 
 
-def _from_plain(plain: dict[str, Any], path: Path, key: str) -> CompiledCatalog:
-    table = memo.MemoTable(_memo_from_plain(plain))
-    checks = _checks_from_plain(plain["files"])
+def _reader(source: str) -> Callable[[], dict[str, Any]]:
+    def read() -> dict[str, Any]:
+        from triage_app.core.record_file import RecordFileError, load_record_file
+
+        log.debug("compiled catalogue: record of %s read from its file", source)
+        try:
+            return load_record_file(Path(source))
+        except RecordFileError as exc:
+            raise ValueError(str(exc)) from None
+
+    return read
+
+
+def _from_plain(plain: dict[str, Any], region: memoryview, path: Path, key: str) -> CompiledCatalog:
+    table = _memo_from_plain(plain, region)
+    checks = _checks_from_plain(plain["files"], region)
     catalog = Catalog()
     with memo.active(table):
         for entry_id, source in plain["entries"]:

@@ -29,21 +29,44 @@ _local = threading.local()
 
 
 class MemoTable:
-    """Answers by function name, then by a string key made of the arguments."""
+    """Answers by function name, then by a string key made of the arguments.
 
-    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
+    `lazy` maps a function name to a loader of its answers, called on that name's first
+    look-up (the compiled catalogue parses a table only when a scan needs it)."""
+
+    def __init__(
+        self,
+        data: dict[str, dict[str, Any]] | None = None,
+        lazy: dict[str, Callable[[], dict[str, Any]]] | None = None,
+    ) -> None:
         self.data: dict[str, dict[str, Any]] = data if data is not None else {}
+        self._lazy = dict(lazy or {})
         self.added = 0  # answers computed (not found) since the table was made or loaded
 
-    def get(self, name: str, key: str) -> tuple[bool, Any]:
+    def _table(self, name: str) -> dict[str, Any] | None:
         table = self.data.get(name)
+        if table is None and name in self._lazy:
+            table = self.data[name] = self._lazy.pop(name)()
+        return table
+
+    def get(self, name: str, key: str) -> tuple[bool, Any]:
+        table = self._table(name)
         if table is None or key not in table:
             return False, None
         return True, table[key]
 
     def put(self, name: str, key: str, value: Any) -> None:
-        self.data.setdefault(name, {})[key] = value
+        table = self._table(name)
+        if table is None:
+            table = self.data[name] = {}
+        table[key] = value
         self.added += 1
+
+    def plain(self) -> dict[str, dict[str, Any]]:
+        """Every table (lazy ones loaded now), for storing."""
+        for name in list(self._lazy):
+            self._table(name)
+        return self.data
 
 
 def current() -> MemoTable | None:

@@ -23,6 +23,9 @@ class Rankable(Protocol):
 
 def is_sourced(record: Mapping[str, Any]) -> bool:
     """Whether a record names at least one source for its message."""
+    known = getattr(record, "sourced", None)  # a `LazyRecord` knows without decoding its prose
+    if isinstance(known, bool):
+        return known
     provenance = record.get("provenance")
     if not isinstance(provenance, Mapping):
         return False
