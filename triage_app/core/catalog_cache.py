@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -91,7 +92,21 @@ class CompiledCatalog:
     program: str = ""  # `program_key`: stored answers are reused only by the same program
 
     def matcher(self, *, fuzzy: bool = True) -> Matcher:
-        """The matcher for this catalogue; new memo answers are stored for next time."""
+        """The matcher for this catalogue; new memo answers are stored for next time, and
+        the built matcher too (`matcher_cache`), so the next start loads it."""
+        from triage_app.core import matcher_cache
+
+        stored = matcher_cache.file_for(self.path, fuzzy) if self.path is not None else None
+        if stored is not None and self.from_cache:
+            found = matcher_cache.load(stored, self.key, self.table)
+            if found is not None:
+                return found
+        built = self._build(fuzzy)
+        if stored is not None:
+            matcher_cache.store(stored, self.key, built)
+        return built
+
+    def _build(self, fuzzy: bool) -> Matcher:
         from triage_app.core.matcher import Matcher
 
         try:
@@ -139,20 +154,26 @@ class CompiledCatalog:
 
 
 def _prune(folder: Path, keep: int = KEEP_FILES, stale_tmp_s: float = 3600.0) -> None:
-    """Keep the `keep` most recently written catalogues (one per set of folders used) and
-    drop temporary files a crashed writer left behind."""
+    """Keep the `keep` most recently written catalogues (one per set of folders used), with
+    their built matchers, and drop temporary files a crashed writer left behind."""
     now = time.time()
     with contextlib.suppress(OSError):
-        found = []
+        found, companions = [], []
         for entry in os.scandir(folder):
             st = entry.stat()
             if entry.name.startswith(".tmp-"):
                 if now - st.st_mtime > stale_tmp_s:
                     os.unlink(entry.path)
-            else:
+            elif entry.name.endswith(".json"):
                 found.append((st.st_mtime, entry.path))
+            else:
+                companions.append(entry)
         for _mtime, path in sorted(found, reverse=True)[keep:]:
             os.unlink(path)
+        kept = {Path(path).stem for _mtime, path in sorted(found, reverse=True)[:keep]}
+        for entry in companions:
+            if entry.name.split(".", 1)[0] not in kept:
+                os.unlink(entry.path)
 
 
 def open_catalog(
@@ -214,19 +235,30 @@ def _rebuild(
 
 def _files_stamp(directory: Path) -> list[Any]:
     """(relative path, size, mtime) of every `*.json` below `directory`, as `load_catalog`
-    finds them; None when it is not a folder."""
+    finds them; None when it is not a folder. (Every scan computes this: no per-file Path
+    objects or `relpath`, which cost more than the stat calls themselves.)"""
     if not directory.is_dir():
         return [str(directory), None]
-    found = []
-    for root, dirnames, filenames in os.walk(directory):
-        dirnames.sort()
-        for name in sorted(filenames):
-            if name.endswith(".json"):
-                full = os.path.join(root, name)
-                with contextlib.suppress(OSError):
-                    st = os.stat(full)
-                    found.append([os.path.relpath(full, directory), st.st_size, st.st_mtime_ns])
+    found: list[list[Any]] = []
+    _stamp_tree(str(directory), "", found)
     return [str(directory.resolve()), found]
+
+
+def _stamp_tree(folder: str, prefix: str, found: list[list[Any]]) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    subfolders = []
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            if entry.is_dir(follow_symlinks=False):
+                subfolders.append(entry)
+            elif entry.name.endswith(".json"):
+                st = entry.stat()
+                found.append([prefix + entry.name, st.st_size, st.st_mtime_ns])
+    for entry in subfolders:
+        _stamp_tree(entry.path, f"{prefix}{entry.name}/", found)
 
 
 def _module_stamps() -> list[Any]:
@@ -237,14 +269,12 @@ def _module_stamps() -> list[Any]:
         if entry.name.endswith(".py"):
             st = entry.stat()
             stamps.append([entry.name, st.st_size, st.st_mtime_ns])
-    for name in _LIBRARIES:
-        module = sys.modules.get(name) or __import__(name)
-        where = getattr(module, "__file__", None) or ""
+    for name in _LIBRARIES:  # found, not imported: a scan may never need them
+        spec = importlib.util.find_spec(name)
+        where = (spec.origin if spec is not None else None) or ""
         with contextlib.suppress(OSError):
             st = os.stat(where)
-            stamps.append(
-                [name, getattr(module, "__version__", ""), where, st.st_size, st.st_mtime_ns]
-            )
+            stamps.append([name, where, st.st_size, st.st_mtime_ns])
     return stamps
 
 

@@ -13,8 +13,6 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz, process
-
 from triage_app.core import memo
 
 if TYPE_CHECKING:
@@ -132,6 +130,8 @@ class FuzzyIndex:
         self.build()
         if not query or not self._choices:
             return []
+        from rapidfuzz import fuzz, process  # here: a scan that needs no guess never loads it
+
         # Choices hold their tokens sorted already, so plain `ratio` gives `token_sort_ratio`
         # without re-sorting 1,000+ choices per query, and its cut-off prunes by length.
         found = process.extract(

@@ -56,7 +56,8 @@ class Matcher:
         # index -> the line it happened on. They are skipped for the rest of that file.
         self.slow: dict[int, int] = {}
         self.facts = EntryFacts()  # versions and sources per entry, for the scan's annotator
-        self._weighers = [LiteralWeigher(t.pattern.pattern, t.pattern.flags) for t in self.targets]
+        # Made on a target's first match: a short log matches few of them.
+        self._weighers: list[LiteralWeigher | None] = [None] * len(self.targets)
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
         # AC word -> the (target, alternative) pairs it is the key of; an alternative's other
@@ -129,13 +130,17 @@ class Matcher:
 
     def candidate(self, index: int, text: str, match: re.Match[str]) -> Candidate:
         target = self.targets[index]
+        weigher = self._weighers[index]
+        if weigher is None:
+            weigher = LiteralWeigher(target.pattern.pattern, target.pattern.flags)
+            self._weighers[index] = weigher
         return Candidate(
             target.id,
             target.signature,
             1.0,
             "regex",
             match.span(),
-            self._weighers[index].weigh(text, match),
+            weigher.weigh(text, match),
             target.confidence,
             target.variant,
             target.lang,

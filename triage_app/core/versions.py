@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import ahocorasick_rs
 
 from triage_app.core.ansi import strip_ansi
+from triage_app.core.memo import LazyPattern
 
 MAX_PACKAGES = 512
 MAX_LINE = 4096  # characters of a line the rules look at
@@ -124,7 +126,9 @@ def _kube(m: re.Match[str]) -> Found:
 
 
 def _rule(keys: str, pattern: str, read: Callable[[re.Match[str]], Found], flags: int = 0) -> _Rule:
-    return _Rule(tuple(keys.split("|")), re.compile(pattern, flags), read)
+    # Compiled on first use: most logs state few versions, and every scan imports this.
+    lazy: Any = LazyPattern(pattern, flags)
+    return _Rule(tuple(keys.split("|")), lazy, read)
 
 
 _I = re.IGNORECASE

@@ -1,0 +1,155 @@
+"""The built matcher, kept beside the compiled catalogue and authenticated before it is loaded.
+
+Building the matcher from a compiled catalogue still walks every pattern's stored answers in
+Python (required literals, wrap-join literals, the keyword table), a large share of a short
+scan's start-up. Its result is a plain object graph, so it is stored with `pickle` and loaded
+in one C-level call. Unpickling can run code, so a file is only loaded when it carries an
+HMAC-SHA256, made with a key only this user can read (`user_key`), over the catalogue key
+and the bytes: a file this program did not write for this user (copied, planted, damaged)
+fails the check, is ignored and rebuilt. Patterns are stored as (text, flags) and come back
+as lazily compiled patterns (`memo.LazyPattern`), so loading compiles none.
+
+The file's name and catalogue key tie it to one compiled catalogue (`catalog_cache`), whose
+key already covers the record files, the program's modules, Python and the libraries.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import io
+import os
+import pickle
+import re
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from triage_app.core import memo, paths
+
+if TYPE_CHECKING:
+    from triage_app.core.matcher import Matcher
+
+MAGIC = b"triage-app built matcher 1\n"
+KEY_FILE = "cache-key"
+_DIGEST = hashlib.sha256().digest_size
+
+
+def user_key(folder: Path | None = None) -> bytes | None:
+    """This user's secret for authenticating cache files (made on first use, readable by the
+    user only, in the user data folder: a cache folder copied from elsewhere does not bring
+    it). None when it cannot be read or made: nothing is then loaded or stored."""
+    path = (folder or paths.user_data_dir()) / KEY_FILE
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-key-", dir=path.parent)  # mode 0600
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(os.urandom(32))
+            with contextlib.suppress(FileExistsError):  # another process made one first
+                os.link(tmp, path)  # atomic, and never replaces a key in use
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    key = path.read_bytes()
+    return key if len(key) == 32 else None
+
+
+def file_for(catalogue_file: Path, fuzzy: bool) -> Path:
+    return catalogue_file.with_name(f"{catalogue_file.stem}.matcher-{int(fuzzy)}.pickle")
+
+
+def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) -> Matcher | None:
+    """The matcher stored at `path` for the catalogue with `catalogue_key`, or None."""
+    secret = user_key()
+    if secret is None:
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = MAGIC + catalogue_key.encode() + b"\n"
+    if not raw.startswith(head) or len(raw) < len(head) + _DIGEST:
+        return None
+    mac, body = raw[len(head) : len(head) + _DIGEST], memoryview(raw)[len(head) + _DIGEST :]
+    if not hmac.compare_digest(mac, _mac(secret, head, body)):
+        return None
+    try:
+        return _Unpickler(io.BytesIO(body), table).load()
+    except Exception:  # noqa: BLE001 - an authenticated file of an older shape: rebuild
+        return None
+
+
+def store(path: Path, catalogue_key: str, matcher: Matcher) -> bool:
+    """Write `matcher` atomically; False when it cannot be stored (nothing is then lost)."""
+    secret = user_key()
+    if secret is None:
+        return False
+    out = io.BytesIO()
+    try:
+        _Pickler(out).dump(matcher)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return False
+    head = MAGIC + catalogue_key.encode() + b"\n"
+    body = out.getbuffer()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(head + _mac(secret, head, body) + body)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError:
+        return False
+    return True
+
+
+def _mac(secret: bytes, head: bytes, body: memoryview) -> bytes:
+    digest = hmac.new(secret, head, hashlib.sha256)
+    digest.update(body)
+    return digest.digest()
+
+
+class _Pickler(pickle.Pickler):
+    """Patterns as (text, flags); the memo table as a reference to the loading one."""
+
+    def persistent_id(self, obj: Any) -> Any:
+        if isinstance(obj, (re.Pattern, memo.LazyPattern)):
+            return ("pattern", obj.pattern, obj.flags)
+        if isinstance(obj, memo.MemoTable):
+            return ("memo",)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, table: memo.MemoTable | None) -> None:
+        super().__init__(file)
+        self._table = table
+
+    def persistent_load(self, pid: Any) -> Any:
+        kind = pid[0]
+        if kind == "pattern":
+            text, flags = pid[1], int(pid[2])
+            if isinstance(text, bytes):
+                return re.compile(text, flags)
+            return memo.LazyPattern(str(text), flags)
+        if kind == "memo":
+            return self._table
+        raise pickle.UnpicklingError(f"unknown reference {kind!r}")
