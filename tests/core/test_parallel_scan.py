@@ -20,14 +20,15 @@ import pytest
 from tests.core.records_factory import make_record, write_record
 from tests.support.loggen import generate
 from triage_app.cli import main as cli_main
-from triage_app.core import parallel_scan
+from triage_app.core import parallel_scan, parallel_worker
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.encoding import SAMPLE_BYTES
+from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import open_log
-from triage_app.core.parallel_worker import catalog_matcher
-from triage_app.core.results import ScanSummary
+from triage_app.core.parallel_worker import FileBudget, catalog_matcher
+from triage_app.core.results import Candidate, ScanSummary
 from triage_app.core.scan import scan_file
 
 
@@ -133,7 +134,46 @@ def test_a_spent_fuzzy_budget_gives_the_same_result(
     two = scan_file(log, matcher, jobs=2, chunk_bytes=300).to_json()
     assert "not compared fuzzily" in one["warning"]
     assert two == one
-    assert runs[0].limit == 3
+    assert runs[0].budget.limit == 3
+
+
+def test_the_file_budget_replays_lookups_in_file_order() -> None:
+    guess = [Candidate("python/key-error", "KeyError: 'x'", 0.9, "fuzzy", None)]
+    budget = FileBudget(2)
+    assert budget.settle([("a", True, guess), ("a", True, guess), ("b", True, [])])
+    assert budget.spent and budget.skipped == 0
+    assert not budget.settle([("c", True, guess)])  # one process would have skipped it
+    assert not budget.settle([("a", False, [])])  # ... and would have had this one
+    assert budget.settle([("c", True, []), ("d", False, []), ("a", True, guess)])
+    assert budget.skipped == 2 and set(budget.cache) == {"a", "b"}
+    assert budget.settle(5) and budget.skipped == 7  # a frozen budget's count
+    fresh = FileBudget(3)
+    assert not fresh.settle([("a", False, [])])  # a worker may not skip while there is room
+
+
+def test_chunks_that_do_not_replay_are_scanned_again(
+    tmp_path, compiled, matcher, runs, monkeypatch
+) -> None:
+    """A wrong seed state is caught by the check and the piece redone: still exact."""
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=150).to_json()
+    monkeypatch.setattr(parallel_worker, "seed_state", lambda *_args: ChunkState())
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=150).to_json()
+    assert two == one and runs[-1].redone >= 10
+
+
+def test_results_ahead_of_their_turn_are_bounded(
+    tmp_path, compiled, matcher, runs, monkeypatch
+) -> None:
+    """With no room for results ahead, workers wait for their turn (and nothing deadlocks)."""
+    monkeypatch.setattr(parallel_scan, "MAX_BUFFER", 1)
+    monkeypatch.setattr(FuzzyBudget.__init__, "__defaults__", (3,))  # redone pieces too
+    log = tmp_path / "app.log"
+    _write(log, compiled, tail_lines=300, guesses=30)
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=300).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=300).to_json()
+    assert two == one
 
 
 def test_without_fuzzy_and_annotations(tmp_path, compiled, matcher, runs) -> None:

@@ -28,7 +28,7 @@ How the results stay the same (`parallel_worker` has the worker side):
   this in one process too); `slow_patterns` gives each at the first line it was slow.
 
 Results stream in file order, one message per chunk; messages of pieces ahead are kept as
-bytes, at most `MAX_BUFFER` per piece (then that worker waits). Cancel stops the workers at
+bytes, at most about `MAX_BUFFER` in all (then the workers ahead wait). Cancel stops the workers at
 once; a worker that dies ends the scan with `ParallelScanError` (a `LogError`).
 """
 
@@ -54,12 +54,12 @@ from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import CHUNK_BYTES, STDIN, LogError, LogSource
 from triage_app.core.matcher import Matcher
-from triage_app.core.parallel_worker import ChunkOut, Task
+from triage_app.core.parallel_worker import ChunkOut, FileBudget, Task
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 
 MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
 PIECE_BLOCKS = 8  # read blocks per piece (32 MB with 4 MB chunks)
-MAX_BUFFER = 64 * 1024 * 1024  # bytes of results kept per piece waiting for its turn
+MAX_BUFFER = 64 * 1024 * 1024  # bytes of results kept for pieces waiting for their turn
 POLL_S = 0.05  # how often a wait looks at the cancel flag
 
 _recipes: weakref.WeakKeyDictionary[Matcher, Callable[[], Matcher]] = weakref.WeakKeyDictionary()
@@ -134,9 +134,7 @@ class ParallelScan:
         self.matcher, self.annotator, self.cancel = matcher, annotator, cancel
         self.cancelled = False
         self.redone = 0  # chunks scanned again because their seed or lookups did not replay
-        self.limit = FuzzyBudget().limit
-        self.cache: dict[str, list] = {}  # the file's fuzzy budget, replayed in file order
-        self.skipped = 0
+        self.budget = FileBudget(FuzzyBudget().limit)  # replayed in file order
         self.slow: dict[int, int] = {}
         self.state = ChunkState()
         self.lines = self.offset = 0
@@ -225,7 +223,7 @@ class ParallelScan:
         for worker in self.workers:
             waiting[worker.process.sentinel] = worker
             task = worker.task
-            if task is None or task.id == current or self.buffered.get(task.id, 0) < MAX_BUFFER:
+            if task is None or task.id == current or not self._full():
                 waiting[worker.conn] = worker
         for ready in wait(list(waiting), POLL_S):
             worker = waiting[ready]
@@ -259,17 +257,22 @@ class ParallelScan:
             "the scan was stopped"
         )
 
+    def _full(self) -> bool:
+        return sum(self.buffered.values()) >= MAX_BUFFER
+
     def _dispatch(self) -> None:
         for worker in self.workers:
             if worker.task is not None or not self.queue:
                 continue
+            if self._full() and self.queue[0] is not self.order[0]:  # never hold up the current
+                continue
             task = self.queue.popleft()
-            frozen = self.limit <= len(self.cache)
+            frozen = self.budget.spent
             worker.task = dataclasses.replace(
                 task,
-                known=self.cache,  # pickled as it is sent
+                known=self.budget.cache,  # pickled as it is sent
                 frozen=frozen,
-                limit=self.limit,
+                limit=self.budget.limit,
                 slow=tuple(self.slow),
             )
             worker.conn.send(worker.task)
@@ -277,7 +280,7 @@ class ParallelScan:
     # -- checking a chunk against the file's state -------------------------------------------
 
     def _accept(self, task: Task, out: ChunkOut) -> tuple[list[LineMatch], int, int] | None:
-        if (out.seed is not None and out.seed != self.state) or not self._settle(out.fuzzy):
+        if (out.seed is not None and out.seed != self.state) or not self.budget.settle(out.fuzzy):
             self._redo(task)
             return None
         self.state = out.state
@@ -292,30 +295,6 @@ class ParallelScan:
             self.slow.setdefault(index, line + offset)
         self.lines += out.lines
         return matches, out.lines, out.end
-
-    def _settle(self, fuzzy: list | int) -> bool:
-        """Replay a chunk's fuzzy lookups against the file's budget; commit when they agree."""
-        if isinstance(fuzzy, int):  # the worker had the final, spent budget
-            self.skipped += fuzzy
-            return True
-        added: dict[str, list] = {}
-        skipped = 0
-        for key, had, found in fuzzy:
-            if key in self.cache:
-                exact = self.cache[key]
-            elif key in added:
-                exact = added[key]
-            elif len(self.cache) + len(added) >= self.limit:
-                exact, skipped = [], skipped + 1
-            elif had:
-                exact = added[key] = found
-            else:
-                return False
-            if found != exact:
-                return False
-        self.cache.update(added)
-        self.skipped += skipped
-        return True
 
     def _redo(self, task: Task) -> None:
         """Scan the rest of `task` again from the chunk that did not replay, exactly."""
@@ -390,4 +369,4 @@ def iter_scan(
     summary.warning = source.warning
     summary.slow_patterns = sorted((matcher.targets[i].id, n) for i, n in run.slow.items())
     if fuzzy:
-        summary.fuzzy_skipped = run.skipped
+        summary.fuzzy_skipped = run.budget.skipped

@@ -104,6 +104,45 @@ class PieceBudget(FuzzyBudget):
         return decisions
 
 
+class FileBudget:
+    """The file's fuzzy budget in the parent, as `FuzzyBudget` keeps it in one process: the
+    first `limit` distinct lines are looked up, later new ones skipped and counted."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.cache: dict[str, list[Candidate]] = {}
+        self.skipped = 0
+
+    @property
+    def spent(self) -> bool:
+        return len(self.cache) >= self.limit
+
+    def settle(self, fuzzy: list | int) -> bool:
+        """Replay one chunk's lookups (`PieceBudget.take`) in file order; False (and nothing
+        kept) when one of them would have gone otherwise in one process."""
+        if isinstance(fuzzy, int):  # looked up against the final budget: exact
+            self.skipped += fuzzy
+            return True
+        added: dict[str, list[Candidate]] = {}
+        skipped = 0
+        for key, had, found in fuzzy:
+            if key in self.cache:
+                exact = self.cache[key]
+            elif key in added:
+                exact = added[key]
+            elif len(self.cache) + len(added) >= self.limit:
+                exact, skipped = [], skipped + 1
+            elif had:
+                exact = added[key] = found
+            else:
+                return False
+            if found != exact:
+                return False
+        self.cache.update(added)
+        self.skipped += skipped
+        return True
+
+
 def pread_all(fd: int, size: int, offset: int) -> bytes:
     parts = []
     while size > 0:
