@@ -3,15 +3,31 @@
 The gutter stays at the left edge of the viewport when the view scrolls sideways. Laid-out
 lines (QTextLayout with every format applied) are kept in a small LRU, so scrolling back and
 forth does not lex the same lines again; only lines that are painted are ever highlighted.
+
+Lexing is time-sliced: one turn of the event loop lexes new lines for at most
+`LEX_BUDGET_S`; lines past that are painted without syntax colours (their match still shown)
+and `repaint_wanted` asks for another paint, which colours them from the cache's point on. A
+followed log that brings a screenful of new lines ten times a second thus never holds the
+window for a whole screen's lexing at once.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QPointF,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QTextLayout, QTextOption
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
@@ -21,6 +37,7 @@ from triage_app.ui.log.highlighter import Formats, LogColors, log_colors
 from triage_app.ui.log.lines_model import LINE_NUMBER_ROLE, MATCH_ROLE
 
 LAYOUT_CACHE = 600
+LEX_BUDGET_S = 0.006  # lexing new lines per turn of the event loop
 PADDING = 6
 MARKER_WIDTH = 3
 FIND_HITS_PER_LINE = 200
@@ -35,9 +52,12 @@ class LogLineDelegate(QStyledItemDelegate):
     Signals:
         line_measured(int): the character count of a painted line (the view widens its
             column to fit the longest line seen).
+        repaint_wanted(): lines were painted without colours (the turn's lexing budget was
+            spent): paint again on the next turn.
     """
 
     line_measured = Signal(int)
+    repaint_wanted = Signal()
 
     def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +72,10 @@ class LogLineDelegate(QStyledItemDelegate):
         self.bookmarked: Callable[[int], bool] | None = None  # is this 1-based line marked
         self.origin: Callable[[int], tuple[str, int]] | None = None  # row -> (file, its line)
         self._label_chars = 0
+        self._lexed_s = 0.0  # lexing done in this turn of the event loop
+        self._turn = QTimer(self, singleShot=True, interval=0)  # ends the turn's budget
+        self._turn.timeout.connect(self._on_turn_timeout)
+        self._plain_painted = False
 
     # -- configuration --------------------------------------------------------------------
 
@@ -121,7 +145,7 @@ class LogLineDelegate(QStyledItemDelegate):
         painter.setClipRect(
             QRect(gutter, rect.y(), max(0, rect.right() - gutter + 1), rect.height())
         )
-        layout = self._layout(text, match)
+        layout = self._layout(text, match, sliced=True)
         pen = palette.highlightedText().color() if selected else palette.text().color()
         painter.setPen(pen)
         layout.draw(painter, QPointF(text_x, rect.y() + 1.5))
@@ -168,32 +192,51 @@ class LogLineDelegate(QStyledItemDelegate):
 
     # -- layouts --------------------------------------------------------------------------
 
-    def _layout(self, text: str, match: LineMatch | None) -> QTextLayout:
+    def _layout(self, text: str, match: LineMatch | None, *, sliced: bool = False) -> QTextLayout:
+        """The line laid out with its formats (cached); `sliced`: without syntax colours
+        (not cached) once this turn's lexing budget is spent."""
         span = match.top.span if match is not None else None
         key = (text, span, match.kind if match is not None else None)
         layout = self._layouts.get(key)
         if layout is not None:
             self._layouts.move_to_end(key)
             return layout
+        lex = not sliced or self._lexed_s <= LEX_BUDGET_S  # (at least one line a turn)
+        started = time.perf_counter()
         layout = QTextLayout(text, self._font)
         option = QTextOption()
         option.setWrapMode(QTextOption.WrapMode.NoWrap)
         option.setTabStopDistance(self.char_width * 8)
         layout.setTextOption(option)
-        layout.setFormats(self._format_ranges(text, match))
+        layout.setFormats(self._format_ranges(text, match, lex=lex))
         layout.beginLayout()
         line = layout.createLine()
         if line.isValid():
             line.setLineWidth(1e7)
         layout.endLayout()
-        self._layouts[key] = layout
-        if len(self._layouts) > LAYOUT_CACHE:
-            self._layouts.popitem(last=False)
+        if not lex:
+            self._plain_painted = True
+        else:
+            self._layouts[key] = layout
+            if len(self._layouts) > LAYOUT_CACHE:
+                self._layouts.popitem(last=False)
+        if sliced:
+            self._lexed_s += time.perf_counter() - started
+            if not self._turn.isActive():
+                self._turn.start()
         return layout
 
-    def _format_ranges(self, text: str, match: LineMatch | None) -> list[QTextLayout.FormatRange]:
+    def _on_turn_timeout(self) -> None:
+        self._lexed_s = 0.0
+        if self._plain_painted:
+            self._plain_painted = False
+            self.repaint_wanted.emit()
+
+    def _format_ranges(
+        self, text: str, match: LineMatch | None, *, lex: bool = True
+    ) -> list[QTextLayout.FormatRange]:
         ranges = []
-        for start, length, kind in highlight_spans(text):
+        for start, length, kind in highlight_spans(text) if lex else ():
             ranges.append(_range(start, length, self._formats.kinds[kind]))
         if match is not None:
             if match.kind == "regex" and match.top.span:

@@ -1,12 +1,14 @@
 """Watching an open log on disk, and following it as it grows (like `tail -f`).
 
 A `LogFollower` polls the file's state (`core.filewatch`) on a timer. While following, bytes
-appended to the file are indexed on a thread (`GrowJob`, so the window never does that work
-however fast the writer is) and the new complete lines are scanned in a child process (a `ScanJob` over their byte range of
-the file, one at a time, the child reading those bytes itself; lines that arrive meanwhile go
-in the next one). Every other change (appended while not following,
-truncated, replaced by rotation, deleted, rewritten) is announced once through `changed`; the
-shell decides what to say and whether to reload.
+appended to the file are indexed on a thread (one `GrowJob` for the follow, woken at each
+tick, so the window never does that work however fast the writer is) and the new complete
+lines are scanned in a child process (a `ScanJob` over their byte range of the file, one at
+a time, the child reading those bytes itself; lines that arrive meanwhile go in the next
+one); their matches reach the panels in batches, at most every `MATCHES_EVERY_MS`. Every
+other change (appended while not following, truncated, replaced by rotation, deleted,
+rewritten) is announced once through `changed`; the shell decides what to say and whether
+to reload.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from triage_app.ui.workers.scan import ScanJob
 WATCH_MS = 1000  # how often an open log is checked on disk
 FOLLOW_MS = 50  # how often a followed log is checked
 SCAN_CHUNK_BYTES = 16 * 1024 * 1024  # appended bytes per scan (the child reads them)
+MATCHES_EVERY_MS = 250  # matches in appended lines reach the panels at most this often
 
 
 class LogFollower(QObject):
@@ -50,7 +53,11 @@ class LogFollower(QObject):
         self._reported: Change | None = None
         self._scanned_rows: int | None = None  # rows covered by the scans so far
         self._scan_job: ScanJob | None = None
-        self._grow_job: GrowJob | None = None
+        self._grow_job: GrowJob | None = None  # the follow's thread, once started
+        self._growing = False  # it was woken and has not caught up yet
+        self._fresh: list[LineMatch] = []  # found in appended lines, not yet shown
+        self._fresh_timer = QTimer(self, singleShot=True, interval=MATCHES_EVERY_MS)
+        self._fresh_timer.timeout.connect(self._on_fresh_timer_timeout)
         self._timer = QTimer(self)
         self._timer.setInterval(WATCH_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -71,23 +78,28 @@ class LogFollower(QObject):
         self._reported = None
         self._timer.setInterval(FOLLOW_MS if on else WATCH_MS)
         if on:
+            self._grow_thread()  # started now, at the click, not while lines pour in
             self.check()
         return True
 
     @property
     def scan_pending(self) -> bool:
-        """Appended lines are being scanned, or wait to be (while following)."""
+        """Appended lines are being scanned, or wait to be (while following), or their
+        matches wait to be shown."""
         index = self.document.index
         behind = index is not None and (self._scanned_rows or 0) < index.complete_lines()
-        growing = self._grow_job is not None
-        return growing or self._scan_job is not None or (self.following and behind)
+        busy = self._growing or self._scan_job is not None or bool(self._fresh)
+        return busy or (self.following and behind)
 
     def stop(self) -> None:
         """Stop watching and scanning."""
         self._timer.stop()
+        self._fresh_timer.stop()
+        self._fresh.clear()
         if self._grow_job is not None:
-            self._grow_job.cancel()
+            self._grow_job.cancel()  # its thread ends; the job deletes itself then
             self._grow_job = None
+            self._growing = False
         job, self._scan_job = self._scan_job, None
         if job is not None:
             with contextlib.suppress(RuntimeError, TypeError):
@@ -118,17 +130,23 @@ class LogFollower(QObject):
     # -- growing --------------------------------------------------------------------------
 
     def _grow(self) -> None:
-        """Index the appended bytes on a thread (one job at a time; the next tick starts
-        another if the file grew meanwhile)."""
+        """Index the appended bytes on the follow's thread."""
+        job = self._grow_thread()
+        if job is not None:
+            self._growing = True
+            job.wake()
+
+    def _grow_thread(self) -> GrowJob | None:
+        """The follow's indexing thread (started once; None before the log is open)."""
         index = self.document.index
-        if self._grow_job is not None or index is None:
-            return
-        job = GrowJob(index, self)
-        job.progress.connect(functools.partial(self._on_grow_job_progress, job))
-        job.result.connect(functools.partial(self._on_grow_job_result, job))
-        job.finished.connect(job.deleteLater)
-        self._grow_job = job
-        job.start()
+        if self._grow_job is None and index is not None and index.complete:
+            job = GrowJob(index, self)
+            job.progress.connect(functools.partial(self._on_grow_job_progress, job))
+            job.result.connect(functools.partial(self._on_grow_job_result, job))
+            job.finished.connect(functools.partial(self._on_grow_job_finished, job))
+            self._grow_job = job
+            job.start()
+        return self._grow_job
 
     def _on_grow_job_progress(self, job: GrowJob, count: int) -> None:
         if job is not self._grow_job or self.document.closed:
@@ -146,7 +164,13 @@ class LogFollower(QObject):
     def _on_grow_job_result(self, job: GrowJob, count: int) -> None:
         self._on_grow_job_progress(job, count)
         if job is self._grow_job:
+            self._growing = False
+
+    def _on_grow_job_finished(self, job: GrowJob) -> None:
+        if job is self._grow_job:  # the index was closed: a new job if it is grown again
             self._grow_job = None
+            self._growing = False
+        job.deleteLater()
 
     def _scan_appended(self) -> None:
         """Scan the complete lines added since the last scan, in a child process."""
@@ -175,12 +199,20 @@ class LogFollower(QObject):
         if job is not self._scan_job or self.document.closed:
             return
         doc = self.document
-        fresh = [
+        self._fresh.extend(
             _shifted(match, offset)
             for match in progress.matches
             if doc.match_for_line(match.line + offset) is None
-        ]
-        if fresh:
+        )
+        if self._fresh and not self._fresh_timer.isActive():
+            # Batched: each batch costs the matches panel, the marks and the view a repaint.
+            self._fresh_timer.start()
+
+    def _on_fresh_timer_timeout(self) -> None:
+        fresh, self._fresh = self._fresh, []
+        doc = self.document
+        fresh = [m for m in fresh if doc.match_for_line(m.line) is None]
+        if fresh and not doc.closed:
             doc.add_matches(fresh)
             doc.state_changed.emit()
 

@@ -105,6 +105,7 @@ class LogView(QWidget):
         self.chip.clear_requested.connect(self.clear_filters)
         self.bookmarks.changed.connect(self.table.viewport().update)
         self.delegate.line_measured.connect(self._on_delegate_line_measured)
+        self.delegate.repaint_wanted.connect(self.table.viewport().update)
         self._marker_timer.timeout.connect(self._refresh_markers)
         if doc.lines_model is not None:
             doc.lines_model.rowsAboutToBeInserted.connect(self._on_lines_rows_about_to_be_inserted)
