@@ -87,17 +87,23 @@ def signature(entry: Entry, context: Context) -> QWidget:
     layout.addWidget(title)
     if context.seen:
         title.setObjectName("seenLine")
-        short = text if len(text) <= KNOWN_AS_CHARS else text[:KNOWN_AS_CHARS].rstrip() + " …"
-        known = para(word("known_as", context.language).format(signature=short), box, muted=True)
+        known = para(
+            word("known_as", context.language).format(signature=_short(text)), box, muted=True
+        )
         known.setObjectName("knownAs")
         known.setToolTip(text)
         layout.addWidget(known)
     if translated != text:
-        label = word("signature_translation", context.language).format(text=translated)
+        label = word("signature_translation", context.language).format(text=_short(translated))
         note = para(label, box, muted=True)
         note.setObjectName("signatureTranslation")
+        note.setToolTip(translated)
         layout.addWidget(note)
     return box
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= KNOWN_AS_CHARS else text[:KNOWN_AS_CHARS].rstrip() + " …"
 
 
 def kinds(entry: Entry, context: Context) -> QWidget:
