@@ -292,3 +292,15 @@ def test_spawned_workers_rebuild_the_matcher(tmp_path, compiled, runs, monkeypat
     two = scan_file(log, matcher, jobs=2, chunk_bytes=2000).to_json()
     assert two == one and len(runs[0].workers) == 2
     assert [m["entry_id"] for m in one["matches"] if m["kind"] == "regex"] == ["python/demo-error"]
+
+
+def test_a_file_replaced_before_a_worker_opens_it_is_refused(tmp_path) -> None:
+    log = tmp_path / "app.log"
+    log.write_text("one\n")
+    st = log.stat()
+    task = parallel_worker.Task(0, 0, None, str(log), (st.st_dev, st.st_ino), 0, 64, 64, 4)
+    os.close(parallel_worker.open_checked(task))
+    os.replace(log, tmp_path / "old.log")
+    log.write_text("two\n")
+    with pytest.raises(OSError, match="replaced while it was scanned"):
+        parallel_worker.open_checked(task)

@@ -104,7 +104,12 @@ def workers_for(source: LogSource, matcher: Matcher, jobs: int | None) -> int:
 
 
 class _Worker:
-    def __init__(self, context: multiprocessing.context.BaseContext, recipe, ends: list) -> None:
+    def __init__(
+        self,
+        context: multiprocessing.context.BaseContext,
+        recipe: Callable[[], Matcher] | None,
+        ends: list,
+    ) -> None:
         self.conn, child = context.Pipe()
         ends.append(self.conn)
         self.process = context.Process(
@@ -170,6 +175,8 @@ class ParallelScan:
 
     def __iter__(self) -> Iterator[tuple[list[LineMatch], int, int]]:
         method = _start_method(self.matcher)
+        if method is None:
+            raise ParallelScanError(f"{self.order[0].path}: no way to start worker processes")
         context = multiprocessing.get_context(method)
         recipe = None if method == "fork" else _recipes[self.matcher]
         if method == "fork":

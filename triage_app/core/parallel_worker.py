@@ -341,8 +341,10 @@ def worker_main(conn: Any, recipe: Callable[[], Matcher] | None, inherited: list
             send("stopped" if stopped() else "done", task.id, time.process_time())
         except (BrokenPipeError, EOFError):
             return
+        except OSError as exc:
+            send("error", task.id, exc.strerror or str(exc))
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which raises it
-            send("error", task.id, f"{type(exc).__name__}: {exc}")
+            send("error", task.id, f"a scan worker failed ({type(exc).__name__}: {exc})")
 
 
 def catalog_matcher(dirs: list[Path], fuzzy: bool) -> Matcher:
