@@ -54,7 +54,7 @@ def runs(monkeypatch) -> list:
 
     monkeypatch.setattr(parallel_scan, "ParallelScan", Spy)
     monkeypatch.setattr(parallel_scan, "MIN_BYTES", 0)
-    monkeypatch.setattr(parallel_scan, "PIECE_BLOCKS", 1)
+    monkeypatch.setattr(parallel_scan, "PIECE_BYTES", 1)  # one read block per piece
     return made
 
 
@@ -109,7 +109,7 @@ def _write(
 def test_boundaries_on_every_line_give_the_same_result(
     tmp_path, compiled, matcher, runs, monkeypatch, chunk_bytes, blocks
 ) -> None:
-    monkeypatch.setattr(parallel_scan, "PIECE_BLOCKS", blocks)
+    monkeypatch.setattr(parallel_scan, "PIECE_BYTES", blocks * chunk_bytes)
     log = tmp_path / "app.log"
     _write(log, compiled)
     one = scan_file(log, matcher, jobs=1, chunk_bytes=chunk_bytes).to_json()

@@ -9,7 +9,7 @@ than Linux workers are spawned, which needs a way to build the matcher again in 
 How the results stay the same (`parallel_worker` has the worker side):
 
 * **Pieces are runs of the single-process chunks.** The file is cut after the last newline of
-  every `PIECE_BLOCKS`-th read block, so each worker scans the very chunks `iter_scan` would.
+  every few read blocks (`PIECE_BYTES`), so each worker scans the very chunks `iter_scan` would.
 * **State across a piece's start is checked, not trusted.** A worker seeds the state its first
   chunk needs (the previous line, whether it matched, targets to join across the boundary)
   from the two lines before its piece; the parent compares it with the state the piece before
@@ -58,7 +58,7 @@ from triage_app.core.parallel_worker import ChunkOut, FileBudget, Task
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 
 MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
-PIECE_BLOCKS = 8  # read blocks per piece (32 MB with 4 MB chunks)
+PIECE_BYTES = 32 * 1024 * 1024  # at most this many bytes of read blocks per piece
 MAX_BUFFER = 64 * 1024 * 1024  # bytes of results kept for pieces waiting for their turn
 POLL_S = 0.05  # how often a wait looks at the cancel flag
 
@@ -134,7 +134,6 @@ class ParallelScan:
         annotator: FileAnnotator | None = None,
         cancel: threading.Event | None = None,
         chunk_bytes: int = CHUNK_BYTES,
-        piece_blocks: int | None = None,
     ) -> None:
         self.matcher, self.annotator, self.cancel = matcher, annotator, cancel
         self.cancelled = False
@@ -149,9 +148,9 @@ class ParallelScan:
         fd = os.open(path, os.O_RDONLY)
         try:
             # At least 4 pieces per worker (fewer leave one idle at the end), at most
-            # PIECE_BLOCKS blocks each.
+            # PIECE_BYTES each.
             fit = st.st_size // (chunk_bytes * max(1, workers) * 4)
-            blocks = piece_blocks or max(1, min(PIECE_BLOCKS, fit))
+            blocks = max(1, min(PIECE_BYTES // chunk_bytes, fit))
             cuts = parallel_worker.plan_cuts(fd, st.st_size, SAMPLE_BYTES, chunk_bytes, blocks)
         finally:
             os.close(fd)
