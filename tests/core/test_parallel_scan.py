@@ -31,6 +31,11 @@ from triage_app.core.parallel_worker import FileBudget, catalog_matcher
 from triage_app.core.results import Candidate, ScanSummary
 from triage_app.core.scan import scan_file
 
+# Forking next to a stray thread of another test is safe for these workers (they only scan).
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:This process .* is multi-threaded:DeprecationWarning"
+)
+
 
 @pytest.fixture(scope="module")
 def compiled():
@@ -53,6 +58,8 @@ def runs(monkeypatch) -> list:
             made.append(self)
 
     monkeypatch.setattr(parallel_scan, "ParallelScan", Spy)
+    # A thread that another test left running must not turn these scans single-process.
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda _matcher: "fork")
     monkeypatch.setattr(parallel_scan, "MIN_BYTES", 0)
     monkeypatch.setattr(parallel_scan, "PIECE_BYTES", 1)  # one read block per piece
     return made
@@ -184,7 +191,8 @@ def test_without_fuzzy_and_annotations(tmp_path, compiled, matcher, runs) -> Non
     assert two == one and all(m["kind"] == "regex" for m in two["matches"])
 
 
-def test_what_stays_single_process(tmp_path, compiled, matcher) -> None:
+def test_what_stays_single_process(tmp_path, compiled, matcher, monkeypatch) -> None:
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda _matcher: "fork")
     log = tmp_path / "app.log"
     _write(log, compiled)
     data = log.read_bytes()
