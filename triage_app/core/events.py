@@ -1,6 +1,6 @@
 """Judge candidate lines: what a matched line means, in the context of the lines around it.
 
-The literal prefilter (`Matcher._literal_hits`) names the lines and targets worth trying;
+The literal prefilter (`placement.literal_hits`) names the lines and targets worth trying;
 here each of them is judged as a person reading the log would:
 
 * a line that quotes source or a stack frame (`context.is_context`) reports nothing;
@@ -26,12 +26,12 @@ from triage_app.core.ansi import strip_ansi
 from triage_app.core.chunklines import Lines, cap_line
 from triage_app.core.context import is_context
 from triage_app.core.fuzzy import FuzzyBudget, looks_like_error
+from triage_app.core.placement import TRIGGER
 from triage_app.core.results import Candidate, LineMatch
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
-TRIGGER = -1  # pseudo target: the line holds a word that may start a fuzzy guess
 CHAIN_LOOKBACK = 500  # lines walked back from a `Caused by:` to the chain's first exception
 _CHAIN_LINE = re.compile(
     r"\s+at \S|\s*\.\.\. \d+ (?:more|common frames omitted)|Caused by: |\s+Suppressed: "

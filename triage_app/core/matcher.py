@@ -13,24 +13,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from triage_app.core import events, regex_budget, wraps
+from triage_app.core import events, placement, regex_budget, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import UPGRADE_AFTER_BYTES, LiteralAutomaton
 from triage_app.core.chunklines import (
-    ASCII_BUT_NEWLINE,
     FOLD_SPECIALS_SEARCH,
     MATCH_CAP,
     NEWLINES,
-    NON_ASCII_BYTES,
     ByteLines,
     Lines,
     TextLines,
     cap_line,
-    newline_offsets,
 )
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
@@ -99,12 +95,6 @@ class Matcher:
         self._automaton = None
         if all_words:
             self._automaton = LiteralAutomaton([word.encode("utf-8") for word in all_words])
-
-    def _add_non_ascii_lines(self, hay: bytes, by_line: dict[int, set[tuple[int, int]]]) -> None:
-        """Lines holding a non-ASCII byte are candidates for the NON_ASCII-keyed alternatives."""
-        for line_no, high in enumerate(hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")):
-            if high:
-                by_line[line_no].update(self._non_ascii_keys)
 
     def _add_always_target(self, index: int, target: Target) -> None:
         self.always.append(index)
@@ -256,7 +246,7 @@ class Matcher:
             lines = ByteLines(chunk)
         else:
             lines = TextLines(chunk)
-        hits, pending, join_found = self._literal_hits(lines)
+        hits, pending, join_found = placement.literal_hits(self, lines)
         state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:
@@ -293,77 +283,6 @@ class Matcher:
             if found:
                 matched[match.line - first_line] = found
         return matched
-
-    def _literal_hits(self, lines: Lines) -> tuple[dict, dict, list[tuple[int, int]]]:
-        """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack;
-        also every line's literal hits before the other literals are checked (`pending`), and
-        the hits of half-literals (word, offset) for `wraps`."""
-        hay = lines.haystack
-        hits: dict[int, tuple[int, int, set[int]]] = {}
-        if self._automaton is None:
-            return hits, {}, []
-        found = self._automaton.find_matches_as_indexes(hay, overlapping=True)
-        if not found and not self._non_ascii_keys:
-            return hits, {}, []
-        joins = self.word_joins
-        join_found = [(w, start) for w, start, _end in found if joins[w]]
-        if len(found) * 16 < lines.count and not self._non_ascii_keys:
-            pending = self._spans_by_search(hay, found)
-        else:
-            pending = self._spans_by_offsets(hay, found)
-        others = self._others
-        for line_no, (start, end, pairs) in pending.items():
-            line = hay[start:end]
-            found: set[int] = set()
-            for index, alt in pairs:
-                if index in found:
-                    continue
-                needs = others[index][alt] if index != _TRIGGER else ()
-                for need in needs:  # every need: one of its literals is in the line
-                    for literal in need:
-                        if literal in line or (literal == NON_ASCII_BYTES and not line.isascii()):
-                            break
-                    else:
-                        break
-                else:
-                    found.add(index)
-            if found:
-                hits[line_no] = (start, end, found)
-        return hits, pending, join_found
-
-    def _spans_by_search(self, hay: bytes, found: list) -> dict[int, tuple[int, int, set]]:
-        """Few hits: find each hit's line with a search around it (hits come in line order)."""
-        targets = self._word_targets
-        pending: dict[int, tuple[int, int, set]] = {}
-        line_no, counted_to, line_end, current = 0, 0, -1, set()
-        for word, start, _end in found:
-            if start > line_end:
-                line_start = hay.rfind(b"\n", 0, start) + 1
-                line_no += hay.count(b"\n", counted_to, line_start)
-                counted_to = line_start
-                line_end = hay.find(b"\n", start)
-                if line_end == -1:
-                    line_end = len(hay)
-                current = set()
-                pending[line_no] = (line_start, line_end, current)
-            current.update(targets[word])
-        return pending
-
-    def _spans_by_offsets(self, hay: bytes, found: list) -> dict[int, tuple[int, int, set]]:
-        """Many hits: index every newline once and place each hit by bisection."""
-        targets = self._word_targets
-        newlines = newline_offsets(hay)
-        by_line: dict[int, set[tuple[int, int]]] = defaultdict(set)
-        for word, start, _end in found:
-            by_line[bisect_right(newlines, start)].update(targets[word])
-        if self._non_ascii_keys and not hay.isascii():
-            self._add_non_ascii_lines(hay, by_line)
-        pending = {}
-        for line_no, pairs in by_line.items():
-            start = newlines[line_no - 1] + 1 if line_no else 0
-            end = newlines[line_no] if line_no < len(newlines) else len(hay)
-            pending[line_no] = (start, end, pairs)
-        return pending
 
     def _add_always(self, lines: Lines, hits: dict[int, tuple[int, int, set[int]]]) -> None:
         """Targets without a usable literal: one pass over the chunk when line-local."""
