@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -60,10 +60,11 @@ def evaluate(
     for line_no in sorted(hits):
         start, end, indexes = hits[line_no]
         trigger = TRIGGER in indexes
-        indexes.discard(TRIGGER)
+        if trigger:
+            indexes.discard(TRIGGER)
         raw = lines.line(line_no, start, end)
-        previous = lines.previous(line_no, start) if line_no else state.previous
-        found = judge_line(
+        previous = _Previous(lines, line_no, start) if line_no else _Known(state.previous)
+        found = _judge(
             matcher, raw, first_line + line_no, sorted(indexes), previous, fuzzy_budget, trigger
         )
         if found is not None:
@@ -71,6 +72,31 @@ def evaluate(
                 found = _in_chain(found, lines, line_no, first_line)
             out.append(found)
     return out
+
+
+class _Known:
+    """The previous line, already known."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def __call__(self) -> str | None:
+        return self.text
+
+
+class _Previous:
+    """The previous line of a chunk, decoded only when asked (most candidate lines never
+    need it: it only matters once a regex matched, or for a fuzzy guess)."""
+
+    __slots__ = ("lines", "line_no", "start")
+
+    def __init__(self, lines: Lines, line_no: int, start: int) -> None:
+        self.lines, self.line_no, self.start = lines, line_no, start
+
+    def __call__(self) -> str | None:
+        return self.lines.previous(self.line_no, self.start)
 
 
 def _in_chain(found: LineMatch, lines: Lines, line_no: int, first_line: int) -> LineMatch:
@@ -100,18 +126,40 @@ def judge_line(
 ) -> LineMatch | None:
     """The match of one clean line (None when nothing explains it). `indexes=None`: all."""
     indexes = list(indexes) if indexes is not None else None
+    return _judge(matcher, raw, line_no, indexes, _Known(previous), fuzzy_budget, trigger)
+
+
+def _judge(
+    matcher: Matcher,
+    raw: str,
+    line_no: int,
+    indexes: list[int] | None,
+    previous: Callable[[], str | None],
+    fuzzy_budget: FuzzyBudget | None,
+    trigger: bool,
+) -> LineMatch | None:
+    """`judge_line`, the previous line asked for only when needed. The line's level is read
+    only once a regex matched (or for a fuzzy guess): most candidate lines match nothing."""
     record = structured.decode(raw)
     if record is not None:
         return _judge_record(matcher, raw, line_no, indexes, record)
     text, truncated = cap_line(raw)
-    level, offset = severity.detect(text)
-    found = _regex(matcher, text, indexes, level, offset, line_no)
-    if found and is_context(text, previous):
-        return None
-    if not found:
-        if not trigger or fuzzy_budget is None or level in severity.QUIET:
+    hits = matcher.regex_hits(text, indexes, line_no)
+    if hits:
+        level, offset = severity.detect(text)
+        found = _allowed(matcher, text, hits, level, offset)
+        if found and is_context(text, previous()):
             return None
-        if not looks_like_error(text) or is_context(text, previous):
+    else:
+        found = []
+    if not found:
+        if not trigger or fuzzy_budget is None:
+            return None
+        if not hits:
+            level, offset = severity.detect(text)
+        if level in severity.QUIET:
+            return None
+        if not looks_like_error(text) or is_context(text, previous()):
             return None
         found = fuzzy_budget.lookup(matcher, text)
         if not found:
@@ -131,9 +179,20 @@ def _regex(
     line_no: int,
 ) -> list[Candidate]:
     """Regex candidates on `text`, without entries that may not fire at the line's level."""
+    return _allowed(matcher, text, matcher.regex_hits(text, indexes, line_no), level, offset)
+
+
+def _allowed(
+    matcher: Matcher,
+    text: str,
+    hits: list[tuple[int, re.Match[str]]],
+    level: str | None,
+    offset: int,
+) -> list[Candidate]:
+    """The candidates of `hits`, without entries that may not fire at the line's level."""
     found = []
     quiet = level in severity.QUIET
-    for index, match in matcher.regex_hits(text, indexes, line_no):
+    for index, match in hits:
         quiet_here = quiet and severity.applies(offset, match.start())
         if quiet_here and not matcher.targets[index].fires_on_info:
             continue
