@@ -132,11 +132,11 @@ class FileAnnotator:
         versions.kept, unknown.kept = [], []
         return notes
 
-    def absorb(self, notes: ChunkNotes, line_offset: int = 0) -> None:
-        """Take a chunk's `digest` (its line numbers moved by `line_offset`), in file order."""
+    def absorb(self, notes: ChunkNotes) -> None:
+        """Take a chunk's `digest`, in file order."""
         self._chunks += 1
         self.versions.replay(notes.versions)
-        self.unknown.replay((n + line_offset, text, m) for n, text, m in notes.errors)
+        self.unknown.replay(notes.errors)
 
     def _wants_versions(self, match: LineMatch) -> bool:
         for candidate in match.candidates:

@@ -22,6 +22,8 @@ How the results stay the same (`parallel_worker` has the worker side):
 * A chunk whose seed or lookups do not replay exactly is scanned again, with the exact state
   and budget, by the next free worker (`redone` counts them; in practice only pieces sent
   before the budget ran out).
+* Line numbers are the file's: the parent counts newlines up to each piece before sending
+  it (`bytes.count`, far ahead of the scan's speed), so no match is renumbered.
 * Versions and unknown errors are read by the workers and absorbed in order
   (`FileAnnotator.digest`/`absorb`). A pattern that runs past its time budget is skipped for
   the rest of its piece and in pieces sent after the parent learnt of it (timing decides
@@ -141,7 +143,8 @@ class ParallelScan:
         self.budget = FileBudget(FuzzyBudget().limit)  # replayed in file order
         self.slow: dict[int, int] = {}
         self.state = ChunkState()
-        self.lines = self.offset = 0
+        self.lines = 0  # lines of the chunks taken so far
+        self.counted = (0, 0)  # (offset, lines before it): how far `_line_at` has counted
         path = source.path
         st = os.stat(path)
         start = 3 if source.info.encoding == "utf-8-sig" else 0
@@ -198,7 +201,6 @@ class ParallelScan:
                     return
                 if payload is _DONE:
                     self.order.popleft()
-                    self.offset = self.lines
                     continue
                 accepted = self._accept(task, payload)
                 if accepted is not None:
@@ -263,6 +265,25 @@ class ParallelScan:
             "the scan was stopped"
         )
 
+    def _line_at(self, task: Task) -> int:
+        """The number of the line `task` starts with: newlines counted up to its start (the
+        parent counts ahead of the workers while it waits; pieces are sent in file order)."""
+        offset, lines = self.counted
+        if offset < task.data_start:
+            offset = task.data_start
+        fd = os.open(task.path, os.O_RDONLY)
+        try:
+            while offset < task.start:
+                block = parallel_worker.pread_all(fd, min(1 << 22, task.start - offset), offset)
+                if not block:
+                    break
+                lines += block.count(b"\n")
+                offset += len(block)
+        finally:
+            os.close(fd)
+        self.counted = (offset, lines)
+        return lines + 1
+
     def _full(self) -> bool:
         return sum(self.buffered.values()) >= MAX_BUFFER
 
@@ -276,6 +297,7 @@ class ParallelScan:
             frozen = self.budget.spent
             worker.task = dataclasses.replace(
                 task,
+                first_line=task.first_line if task.state is not None else self._line_at(task),
                 known=self.budget.cache,  # pickled as it is sent
                 frozen=frozen,
                 limit=self.budget.limit,
@@ -291,16 +313,12 @@ class ParallelScan:
             return None
         self.state = out.state
         self.order[0].start = out.end  # a redo of this piece starts here
-        offset = self.offset
-        matches = out.matches
-        if offset:
-            matches = [_shifted(m, offset) for m in matches]
         if self.annotator is not None and out.notes is not None:
-            self.annotator.absorb(out.notes, offset)
+            self.annotator.absorb(out.notes)
         for index, line in out.slow.items():
-            self.slow.setdefault(index, line + offset)
+            self.slow.setdefault(index, line)
         self.lines += out.lines
-        return matches, out.lines, out.end
+        return out.matches, out.lines, out.end
 
     def _redo(self, task: Task) -> None:
         """Scan the rest of `task` again from the chunk that did not replay, exactly."""
@@ -311,11 +329,12 @@ class ParallelScan:
         for worker in self.workers:
             if worker.task is not None and worker.task.id == task.id:
                 worker.conn.send(("stop", task.id))
-        redo = dataclasses.replace(task, id=self.next_id, state=self.state)
+        redo = dataclasses.replace(
+            task, id=self.next_id, state=self.state, first_line=self.lines + 1
+        )
         self.next_id += 1
         self.order[0] = redo
         self.queue.appendleft(redo)
-        self.offset = self.lines
 
     def _shutdown(self, clean: bool) -> None:
         for worker in self.workers:
@@ -330,15 +349,6 @@ class ParallelScan:
                 worker.process.kill()
                 worker.process.join()
             worker.conn.close()
-
-
-def _shifted(match: LineMatch, offset: int) -> LineMatch:
-    event = match.event_lines
-    return dataclasses.replace(
-        match,
-        line=match.line + offset,
-        event_lines=(event[0] + offset, event[1] + offset) if event else None,
-    )
 
 
 def iter_scan(

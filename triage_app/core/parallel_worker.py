@@ -47,6 +47,7 @@ class Task:
     sample: int  # size of the first block read (`SAMPLE_BYTES`)
     chunk_bytes: int
     size: int  # the size the parent planned for (a worker's matcher is tuned for it)
+    first_line: int = 1  # the number of the piece's first line (the parent counts them)
     state: ChunkState | None = None  # exact state at `start`; None: seed it
     fuzzy: bool = True
     known: dict[str, list[Candidate]] = field(default_factory=dict)  # the file's budget so far
@@ -58,7 +59,7 @@ class Task:
 
 @dataclass
 class ChunkOut:
-    """One scanned chunk, line numbers counted from the task's first line (1)."""
+    """One scanned chunk (line numbers are the file's)."""
 
     end: int  # byte offset where the chunk ends
     lines: int
@@ -273,14 +274,14 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
         state = seed_state(task, fd, matcher, budget)
         seed = replace(state, carry=set(state.carry))
     annotator = FileAnnotator(matcher.facts) if task.annotate else None
-    first_line = 1
+    first_line = task.first_line
     for chunk, end in piece_chunks(task, fd):
         if stopped():
             return
         found = matcher.scan_chunk(chunk, first_line, budget, state)
         notes = None
         if annotator is not None:
-            at_start = first_line == 1 and task.start == task.data_start
+            at_start = first_line == 1  # the file's first chunk
             notes = annotator.digest(chunk, first_line, found, file_start=at_start)
         lines = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)
         slow = {i: n for i, n in matcher.slow.items() if i not in reported and n >= 0}
