@@ -7,7 +7,7 @@ import sqlite3
 
 from triage_app.cli.output import print_error
 from triage_app.core.catalog import Catalog
-from triage_app.core.grouping import causal_links, group_matches
+from triage_app.core.grouping import causal_links
 from triage_app.core.scan import FileResult
 
 
@@ -23,10 +23,10 @@ def record_history(results: list[FileResult], catalog: Catalog) -> None:
             for result in results:
                 if result.error:
                     continue
-                groups = [g for g in group_matches(result.matches, links) if g.kind == "regex"]
+                groups = [g for g in result.group_index(links).groups() if g.kind == "regex"]
                 if not groups:
                     continue
-                first = (result.to_json().get("first_cause") or {}).get("entry_id")
+                first = result.first_cause.entry_id if result.first_cause else None
                 history.record_scan(
                     os.path.basename(result.path),
                     _size(result.path),

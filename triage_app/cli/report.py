@@ -10,7 +10,6 @@ from triage_app.cli.style import Style
 from triage_app.core.advice import rate_text
 from triage_app.core.catalog import Catalog
 from triage_app.core.grouping import FOLDED, QUIET_ONLY, causal_links
-from triage_app.core.match_index import MatchIndex
 from triage_app.core.scan import FileResult
 
 
@@ -34,8 +33,7 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         return
     if result.warning:
         print("  " + style(f"warning: {clean(result.warning)}", "yellow"))
-    index = MatchIndex(causal_links(catalog), examples=1)
-    index.add(result.matches)
+    index = result.group_index(causal_links(catalog))
     groups = index.groups()
     if not groups:
         print("  no known errors found")
@@ -58,6 +56,9 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
             f"\n  {times:>5} {label}  {style(where, 'cyan')}{kind}{_note(group, first, groups, style)}"
         )
         print(style(_indent(group.first.text, width, "        > "), "dim"))
+        if group.count > 1:
+            more = f"        ... and {group.count - 1:,} more line{'s' if group.count > 2 else ''}"
+            print(style(more, "dim"))
         fit = result.notes.fits.get(group.entry_id)
         phrase = fit.describe() if fit is not None else None
         if phrase:

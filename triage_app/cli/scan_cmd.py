@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 import functools
+from collections.abc import Callable
 
 from triage_app.cli.common import add_catalog_option, load_matcher_for_cli
 from triage_app.cli.errors import CliError
-from triage_app.cli.output import print_error, print_json
+from triage_app.cli.output import print_error
 from triage_app.cli.report import print_file_report
 from triage_app.cli.report_format import REPORT_FORMATS, add_report_options, write_report
+from triage_app.cli.scan_json import write_json
 from triage_app.cli.style import stdout_style
 from triage_app.core import parallel_scan
-from triage_app.core.advice import advice_json
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
@@ -78,34 +79,26 @@ def run(args: argparse.Namespace) -> int:
     if args.files.count("-") > 1:
         print_error("'-' (standard input) can be given once")
         return 2
-    results = [
-        scan_file(
+
+    def scan(path: str, on_matches: Callable | None = None) -> FileResult:
+        return scan_file(
             path,
             matcher,
             encoding=args.encoding,
             fuzzy=not args.no_fuzzy,
             max_expand=args.max_expand,
             jobs=args.jobs,
+            keep_matches=False,  # bounded memory: the results keep groups, not every match
+            on_matches=on_matches,
         )
-        for path in args.files
-    ]
+
     if args.format == "json":
-        files = [r.to_json() for r in results]
-        matched = sorted({m["entry_id"] for f in files for m in f["matches"]})
-        doc = {
-            "files": files,
-            # What each matched entry advises; rates carry `rate_basis` (sourced / estimate).
-            "entries": {i: advice_json(catalog.get(i).data) for i in matched if catalog.get(i)},
-            "catalog": {
-                "entries": len(catalog),
-                "errors": len(catalog.errors),
-                "overrides": [o.to_json() for o in catalog.overrides.values()],
-            },
-        }
-        print_json(doc)
-    elif args.format in REPORT_FORMATS:
-        write_report(args, results, catalog)
+        results = write_json(args.files, _never_cut(scan), catalog, matcher.facts.sourced)
     else:
+        results = [scan(path) for path in args.files]
+    if args.format in REPORT_FORMATS:
+        write_report(args, results, catalog)
+    elif args.format == "text":
         style = stdout_style()
         for result in results:
             print_file_report(result, catalog, style)
@@ -140,6 +133,20 @@ def exit_status(results: list[FileResult]) -> int:
     """2 if a file could not be read, else 1 if any regex matched, else 0."""
     if any(r.error for r in results):
         return 2
-    if any(m.kind == "regex" for r in results for m in r.matches):
+    if any(g.kind == "regex" for r in results for g in r.group_index().groups()):
         return 1
     return 0
+
+
+def _never_cut(scan: Callable[..., FileResult]) -> Callable[..., FileResult]:
+    """`scan`, with an unexpected failure reported as the file's `error`: the JSON document
+    is being streamed and must stay whole (exit status 2 all the same)."""
+
+    def guarded(path: str, on_matches: Callable) -> FileResult:
+        try:
+            return scan(path, on_matches)
+        except Exception as exc:  # noqa: BLE001 - one sentence in the file's `error`
+            message = f"the scan stopped unexpectedly ({type(exc).__name__}: {exc})"
+            return FileResult(path, error=message)
+
+    return guarded

@@ -67,6 +67,10 @@ class Annotations:
     unknown: list[dict[str, Any]] = field(default_factory=list)
     unknown_overflow: int = 0
 
+    def rank_fits(self) -> dict[str, int]:
+        """Entry id -> the version-fit ranking key (`ranking.ranked`'s `fits`)."""
+        return {entry_id: fit.fits for entry_id, fit in self.fits.items()}
+
     def match_versions(self, entry_id: str) -> dict[str, Any]:
         """A match's `versions` item: `{"stated", "verdict", "fixed_in"}`."""
         return self.fits.get(entry_id, VersionFit()).to_json()
@@ -147,10 +151,19 @@ class FileAnnotator:
                 return True
         return False
 
-    def finish(self, matches: list[LineMatch]) -> Annotations:
-        """Judge the matched entries against the stated versions; re-rank `matches` in place."""
+    def finish(
+        self, matches: list[LineMatch] | None = None, *, entry_ids: Iterable[str] = ()
+    ) -> Annotations:
+        """Judge the matched entries against the stated versions; re-rank `matches` in place.
+
+        A scan that keeps no matches (`match_groups.MatchGroups`) names the candidate
+        entries in `entry_ids` instead and ranks its own matches with `rank_fits`."""
         stated = self.versions.versions
+        matches = matches if matches is not None else []
         fits: dict[str, VersionFit] = {}
+        for entry_id in entry_ids:
+            if entry_id not in fits:
+                fits[entry_id] = judge(self.facts.versions.get(entry_id), stated)
         for match in matches:
             for candidate in match.candidates:
                 if candidate.entry_id not in fits:

@@ -379,7 +379,8 @@ def iter_scan(
             run.cancelled = True
             break
         summary.lines += lines
-        summary.matches.extend(found)
+        if summary.keep_matches:
+            summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, done, total)
     summary.cancelled = run.cancelled
     summary.warning = source.warning

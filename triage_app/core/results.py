@@ -106,7 +106,8 @@ class ScanSummary:
     """The end of one file's scan."""
 
     lines: int = 0
-    matches: list[LineMatch] = field(default_factory=list)
+    matches: list[LineMatch] = field(default_factory=list)  # all of them, if keep_matches
+    keep_matches: bool = True  # False: matches only pass through ScanProgress (bounded memory)
     warning: str | None = None
     cancelled: bool = False
     fuzzy_skipped: int = 0  # error-looking lines not compared because of the per-file cap

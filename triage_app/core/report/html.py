@@ -61,6 +61,10 @@ def _group(group: ReportGroup, number: int) -> list[str]:
     out.append(f"<p class=meta>Known as: {e(group.signature)}</p>")
     lines = "\n".join(f"{n}: {text}" for n, text in group.lines)
     out.append(f"<p>Your log:</p><pre>{e(lines)}</pre>")
+    if group.more:
+        out.append(
+            f"<p class=meta>… and {group.more:,} more line{'s' if group.more > 1 else ''}</p>"
+        )
     if group.root_cause:
         out.append(f"<p><b>Root cause.</b> {e(group.root_cause)}</p>")
     if group.versions:

@@ -46,6 +46,8 @@ def _group(group: ReportGroup, number: int) -> list[str]:
         out += ["*Unverified entry: its message has no cited source.*", ""]
     out += [f"Known as: {esc(group.signature)}", "", "Your log:", ""]
     out.append(fence("\n".join(f"{n}: {text}" for n, text in group.lines)))
+    if group.more:
+        out += ["", f"… and {group.more:,} more line{'s' if group.more > 1 else ''}"]
     if group.root_cause:
         out += ["", f"**Root cause.** {esc(group.root_cause)}"]
     if group.versions:

@@ -10,7 +10,7 @@ from typing import Any
 from triage_app import __version__
 from triage_app.core.advice import rate_basis
 from triage_app.core.catalog import Catalog
-from triage_app.core.grouping import causal_links, group_matches
+from triage_app.core.grouping import causal_links
 from triage_app.core.redact import Redactor
 from triage_app.core.scan import FileResult
 
@@ -47,7 +47,7 @@ class ReportGroup:
     count: int
     first_line: int
     last_line: int
-    lines: list[tuple[int, str]]  # the user's own lines (redacted)
+    lines: list[tuple[int, str]]  # the user's own lines (redacted): the group's first ones
     signature: str
     root_cause: str
     unverified: bool
@@ -56,6 +56,7 @@ class ReportGroup:
     workarounds: list[Advice] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (updated, text)
     first_cause: bool = False
+    more: int = 0  # the group's lines not among `lines`
 
 
 @dataclass
@@ -123,25 +124,21 @@ class _Counter:
 
 
 def _file(result: FileResult, catalog: Catalog, links, notes, redact: _Counter) -> ReportFile:
-    doc = result.to_json()
     out = ReportFile(
         redact(result.path), result.lines, result.encoding, result.compression, result.error
     )
     out.unknown = [
-        {**g, "template": redact(str(g.get("template", "")))} for g in doc.get("unknown") or []
+        {**g, "template": redact(str(g.get("template", "")))} for g in result.notes.unknown
     ]
-    groups = group_matches(result.matches, links)
+    groups = result.group_index(links).groups()
     out.more_groups = max(0, len(groups) - MAX_GROUPS)
-    texts = {m.line: m.text for m in result.matches}
-    versions = {m["line"]: m.get("versions") for m in doc["matches"]}
-    first = doc.get("first_cause") or {}
+    first = result.first_cause
     for rank, group in enumerate(groups[:MAX_GROUPS]):
         entry = catalog.get(group.entry_id)
-        lines = [(n, redact(texts[n])) for n in group.lines[:LINES_PER_GROUP]]
+        shown = group.examples[:LINES_PER_GROUP]
+        lines = [(m.line, redact(m.text)) for m in shown]
         is_first = (
-            group.entry_id == first.get("entry_id")
-            if first
-            else rank == 0 and group.kind == "regex"
+            group.entry_id == first.entry_id if first else rank == 0 and group.kind == "regex"
         )
         report_group = ReportGroup(
             entry_id=group.entry_id,
@@ -150,10 +147,11 @@ def _file(result: FileResult, catalog: Catalog, links, notes, redact: _Counter) 
             first_line=group.first_line,
             last_line=group.last_line,
             lines=lines,
+            more=group.count - len(shown),
             signature=entry.signature if entry else group.signature,
             root_cause=entry.root_cause if entry else "",
             unverified=_unverified(entry),
-            versions=_versions_text(versions.get(group.first_line)),
+            versions=_versions_text(result.notes.match_versions(group.entry_id)),
             first_cause=is_first,
         )
         if entry is not None:
