@@ -1,6 +1,6 @@
 """Scan speed and memory, measured against references in the same run.
 
-    python bench/bench_scan.py [--mb 100] [--gb 1] [--skip-grep] [--skip-memory]
+    python bench/bench_scan.py [--mb 100] [--gb 1] [--dense-gb 1] [--skip-grep] [--skip-memory]
 
 Generates a varied log (many formats, non-ASCII text, ANSI colours, CRLF, long lines) with a
 few thousand known errors, then times, on the same file and in the same run:
@@ -10,8 +10,9 @@ few thousand known errors, then times, on the same file and in the same run:
   * Triage's scan with the bundled catalogue (fuzzy guesses on, as the app runs) and with the
     2,000-regex workload from ../shared/data (fuzzy off);
 and checks Triage's matches line for line against a naive every-regex-every-line reference
-on a sample of lines. Finally it scans a ~1 GB file in a child process and reports its peak
-memory. Ratios are what count: the machine is shared and noisy.
+on a sample of lines. Finally it scans a ~1 GB copy of that log and a ~1 GB log in which
+every line matches (`bench_memory.py`), each in a child process, and reports the peak memory
+of every process against the 300 MB goal. Ratios are what count: the machine is shared and noisy.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_memory as memory  # noqa: E402
 
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.ansi import strip_ansi  # noqa: E402
@@ -193,50 +196,13 @@ def check_exact(
     return checked, mismatches
 
 
-def peak_memory(log: Path, gigabytes: float) -> tuple[float, int]:
-    """Scan a ~N GB copy of the log in a child process; return (seconds, peak RSS in MB)."""
-    big = OUT / f"bench-{gigabytes:g}gb.log"
-    if not big.exists() or big.stat().st_size < gigabytes * 0.95e9:
-        print(f"writing {big.name}...", flush=True)
-        with open(big, "wb") as out, open(log, "rb") as src:
-            while out.tell() < gigabytes * 1e9:
-                src.seek(0)
-                shutil.copyfileobj(src, out, 16 << 20)
-    env = {**os.environ, "TRIAGE_DATA_DIR": tempfile.mkdtemp()}
-    start = time.perf_counter()
-    with open(OUT / "scan-1gb.json", "w") as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "triage_app", "scan", "--format", "json", str(big)],
-            stdout=out,
-            env=env,
-        )
-        peak_kb = 0
-        while child.poll() is None:  # VmHWM: the child's own peak since exec (Linux)
-            peak_kb = max(peak_kb, _vm_hwm_kb(child.pid))
-            time.sleep(0.05)
-    seconds = time.perf_counter() - start
-    return seconds, peak_kb // 1024
-
-
-def _vm_hwm_kb(pid: int) -> int:
-    """Peak resident memory of a running process. (ru_maxrss of a forked child would count
-    the parent's pages it held before exec.)"""
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for row in status:
-                if row.startswith("VmHWM:"):
-                    return int(row.split()[1])
-    except (OSError, ValueError):
-        pass
-    return 0
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", type=int, default=100)
     parser.add_argument("--gb", type=float, default=1.0)
     parser.add_argument("--skip-grep", action="store_true")
     parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--dense-gb", type=float, default=1.0, help="the every-line log's size")
     parser.add_argument("--sample-every", type=int, default=200)
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -283,12 +249,10 @@ def main() -> int:
                 f"grep -E -i -c {name:<8} {mb / g:8.1f} MB/s  ({dropped} patterns dropped); "
                 f"triage/grep speed = {g / s:.2f}"
             )
-    if not args.skip_memory:
-        seconds, peak = peak_memory(log, args.gb)
-        print(
-            f"triage-app scan of a {args.gb:g} GB log (bundled catalogue, child process): "
-            f"{seconds:.1f} s, peak memory {peak} MB"
-        )
+    if not args.skip_memory:  # bundled catalogue, child process, `scan --format json > file`
+        print(memory.report(memory.measure(memory.copies_of(log, args.gb), "varied")), flush=True)
+        dense = memory.runaway_log(args.dense_gb)
+        print(memory.report(memory.measure(dense, "every-line-matches")), flush=True)
     return 0
 
 

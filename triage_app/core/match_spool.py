@@ -43,7 +43,8 @@ class MatchSpool:
         """Park one batch (in line order)."""
         rows = [self._row(m) for m in matches]
         for start in range(0, len(rows), BATCH):  # `replay` holds one such batch at a time
-            marshal.dump(rows[start : start + BATCH], self._file)
+            block = marshal.dumps(rows[start : start + BATCH])
+            self._file.write(len(block).to_bytes(8, "little") + block)
         self.count += len(rows)
 
     def _row(self, match: LineMatch) -> tuple:
@@ -77,11 +78,8 @@ class MatchSpool:
         fit) and `sourced`, as `annotate.FileAnnotator.finish` ranks kept matches."""
         self._file.flush()
         self._file.seek(0)
-        while True:
-            try:
-                rows = marshal.load(self._file)
-            except EOFError:
-                return
+        while size := int.from_bytes(self._file.read(8), "little"):
+            rows = marshal.loads(self._file.read(size))  # (marshal.load reads a file slowly)
             yield [self._match(row, fits, sourced) for row in rows]
 
     def _match(
