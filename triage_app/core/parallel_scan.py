@@ -8,12 +8,12 @@ than Linux workers are spawned, which needs a way to build the matcher again in 
 
 How the results stay the same (`parallel_worker` has the worker side):
 
-* **Pieces are runs of the single-process chunks.** The file is cut after the last newline of
-  every few read blocks (`PIECE_BYTES`), so each worker scans the very chunks `iter_scan` would.
+* **Pieces are runs of the single-process chunks.** The file is cut after the last newline
+  of every few read blocks (`PIECE_BYTES`), so each worker scans the chunks `iter_scan` would.
 * **State across a piece's start is checked, not trusted.** A worker seeds the state its first
   chunk needs (the previous line, whether it matched, targets to join across the boundary)
-  from the two lines before its piece; the parent compares it with the state the piece before
-  really ended with. Joined events (hard wraps, JSON records, Caused-by chains, traceback
+  from the last lines of the chunk before it (as far as a `Caused by:` walks back); the
+  parent compares it with the state the piece before really ended with. Joined events (hard wraps, JSON records, Caused-by chains, traceback
   context) thus come out as in one process.
 * **The fuzzy budget is the file's, in file order.** Workers record every fuzzy lookup; the
   parent replays them against the one per-file budget (first `FuzzyBudget.limit` distinct
@@ -30,8 +30,8 @@ How the results stay the same (`parallel_worker` has the worker side):
   this in one process too); `slow_patterns` gives each at the first line it was slow.
 
 Results stream in file order, one message per chunk; messages of pieces ahead are kept as
-bytes, at most about `MAX_BUFFER` in all (then the workers ahead wait). Cancel stops the workers at
-once; a worker that dies ends the scan with `ParallelScanError` (a `LogError`).
+bytes, at most about `MAX_BUFFER` in all (then the workers ahead wait). Cancel stops the
+workers at once; a worker that dies ends the scan with `ParallelScanError` (a `LogError`).
 """
 
 from __future__ import annotations
