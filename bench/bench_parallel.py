@@ -109,9 +109,9 @@ def main() -> int:
         # Linux groups a session's processes (autogroup): on a busy machine they share one
         # slice, so the wall clock cannot show the parallelism; CPU seconds can.
         busiest = max(w.cpu for w in run.workers)
+        each = " + ".join(f"{w.cpu:.1f}" for w in run.workers)
         print(
-            f"CPU: jobs=1 {one_cpu:.1f} s; workers {' + '.join(f'{w.cpu:.1f}' for w in run.workers)}"
-            f" s; the busiest worker did {busiest / one_cpu:.0%} of the one-process work (this "
+            f"CPU: jobs=1 {one_cpu:.1f} s; workers {each} s; the busiest worker did {busiest / one_cpu:.0%} of the one-process work (this "
             "process waited, its CPU is above)"
         )
     parallel_scan.MIN_BYTES = 0

@@ -13,8 +13,8 @@ How the results stay the same (`parallel_worker` has the worker side):
 * **State across a piece's start is checked, not trusted.** A worker seeds the state its first
   chunk needs (the previous line, whether it matched, targets to join across the boundary)
   from the last lines of the chunk before it (as far as a `Caused by:` walks back); the
-  parent compares it with the state the piece before really ended with. Joined events (hard wraps, JSON records, Caused-by chains, traceback
-  context) thus come out as in one process.
+  parent compares it with the state the piece before really ended with. Joined events (hard
+  wraps, JSON records, Caused-by chains, traceback context) thus come out as in one process.
 * **The fuzzy budget is the file's, in file order.** Workers record every fuzzy lookup; the
   parent replays them against the one per-file budget (first `FuzzyBudget.limit` distinct
   lines looked up, later new ones skipped and counted). A worker starts with the budget as the
