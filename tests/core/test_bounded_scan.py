@@ -210,3 +210,40 @@ def test_memory_does_not_grow_with_the_matched_lines(tmp_path, matcher) -> None:
     ratio = _peak_bytes(large, matcher, tmp_path) / _peak_bytes(small, matcher, tmp_path)
     # Keeping every match grows 4x here; chunk-sized buffers and groups do not grow.
     assert ratio < 1.3
+
+
+def test_reports_say_how_many_more_lines_there_are(tmp_path, catalog_dir) -> None:
+    log = _runaway_log(tmp_path / "runaway.log", 3000)
+    base = [sys.executable, "-m", "triage_app", "scan", "--catalog", str(catalog_dir), str(log)]
+    text = subprocess.run(base, capture_output=True, text=True, env=os.environ, timeout=300)
+    assert text.returncode == 1, text.stderr
+    assert "2997x" in text.stdout and "... and 2,996 more lines" in text.stdout
+    markdown = subprocess.run(
+        [*base, "--format", "markdown"], capture_output=True, text=True, timeout=300
+    )
+    assert "2997×, lines 1–3000" in markdown.stdout
+    assert "… and 2,994 more lines" in markdown.stdout  # three lines shown
+
+
+def test_a_failure_part_way_still_gives_a_whole_document(
+    tmp_path, catalog_dir, monkeypatch, capsysbinary
+) -> None:
+    from triage_app.cli import main, scan_cmd
+
+    good = _runaway_log(tmp_path / "good.log", 50)
+    real = scan_cmd.scan_file
+
+    def failing(path, *args, **kwargs):  # noqa: ANN001, ANN202 - stands in for scan_file
+        if str(path).endswith("bad.log"):
+            kwargs["on_matches"]([])
+            raise RuntimeError("boom")
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(scan_cmd, "scan_file", failing)
+    bad = _runaway_log(tmp_path / "bad.log", 10)
+    status = main(["scan", "--format", "json", "--catalog", str(catalog_dir), str(good), str(bad)])
+    doc = json.loads(capsysbinary.readouterr().out)
+    assert status == 2
+    assert len(doc["files"][0]["matches"]) == 50
+    assert doc["files"][1]["error"] == "the scan stopped unexpectedly (RuntimeError: boom)"
+    assert doc["files"][1]["matches"] == []
