@@ -111,8 +111,9 @@ def main() -> int:
         busiest = max(w.cpu for w in run.workers)
         each = " + ".join(f"{w.cpu:.1f}" for w in run.workers)
         print(
-            f"CPU: jobs=1 {one_cpu:.1f} s; workers {each} s; the busiest worker did {busiest / one_cpu:.0%} of the one-process work (this "
-            "process waited, its CPU is above)"
+            f"CPU: jobs=1 {one_cpu:.1f} s; workers {each} s; the busiest worker did "
+            f"{busiest / one_cpu:.0%} of the one-process work (this process waited, its CPU "
+            "is above)"
         )
     parallel_scan.MIN_BYTES = 0
     print(
