@@ -211,9 +211,10 @@ def _last_newline(fd: int, low: int, high: int) -> int:
 
 
 def plan_cuts(fd: int, size: int, sample: int, chunk_bytes: int, blocks: int) -> list[int]:
-    """Where pieces start after the first: after the last newline of every `blocks`-th read
-    block (a block without a newline ends no chunk; the next one is tried)."""
-    cuts, block = [], blocks - 1
+    """Where pieces start after the first: after the first read block (a small first piece
+    gives the first results at once), then after every `blocks`-th read block (a block
+    without a newline ends no chunk; the next one is tried)."""
+    cuts, block = [], 0
     while True:
         low = 0 if block == 0 else sample + (block - 1) * chunk_bytes
         high = sample + block * chunk_bytes
