@@ -247,3 +247,24 @@ def test_a_failure_part_way_still_gives_a_whole_document(
     assert len(doc["files"][0]["matches"]) == 50
     assert doc["files"][1]["error"] == "the scan stopped unexpectedly (RuntimeError: boom)"
     assert doc["files"][1]["matches"] == []
+
+
+def test_merged_groups_keep_the_first_and_last_lines_of_the_union() -> None:
+    import random
+
+    from triage_app.core.match_index import merged
+
+    rng = random.Random(7)
+    top = Candidate("a/x", "sig", 1.0, "regex", (0, 3), 3, 0.5)
+    lines = sorted(rng.sample(range(1, 5000), 400))
+    parts = [MatchIndex(examples=5, tail=3) for _ in range(3)]
+    for line in lines:  # each line lands in one of three classes, as the scan would put it
+        parts[rng.randrange(3)].add([LineMatch(line, "t", False, (top,), "error")])
+    group = merged([p.groups()[0] for p in parts], 5, 3)
+    whole = MatchIndex(examples=5, tail=3)
+    whole.add(LineMatch(n, "t", False, (top,), "error") for n in lines)
+    expected = whole.groups()[0]
+    assert (group.count, group.first_line, group.last_line) == (400, lines[0], lines[-1])
+    assert [m.line for m in group.kept] == [m.line for m in expected.kept]
+    assert [m.line for m in group.kept] == lines[:5] + lines[-3:]
+    assert group.more == 392
