@@ -271,7 +271,7 @@ def test_cli_jobs(tmp_path, compiled, runs, capsys) -> None:
         status = cli_main(["scan", "--format", "json", "--jobs", jobs, str(log)])
         docs.append((status, json.loads(capsys.readouterr().out)))
     assert docs[0] == docs[1] and docs[0][0] == 1
-    assert len(runs) == 1 and runs[0].next_id == 2  # --jobs 2: two pieces of 4 MB chunks
+    assert len(runs) == 1 and runs[0].next_id == 2  # --jobs 2: the first read block, the rest
     assert cli_main(["scan", "--jobs", "0", str(log)]) == 2
     assert "--jobs: expected a whole number" in capsys.readouterr().err
 
