@@ -6,6 +6,10 @@ user's notes, then the tail sections (documentation, dates and names, the matchi
 unknown fields). The sections are listed in `sections`; those a record has nothing for are
 left out. Back/forward history covers navigation from the graph and
 from links; the shell hears about every such jump through `entry_requested`.
+
+A shown panel is built in slices (`section_columns`): the summary in the caller's event-loop
+turn, the rest in later turns; a hidden one at once. The same entry from another line is
+only retitled.
 """
 
 from __future__ import annotations
@@ -26,17 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from triage_app.core.catalog import Catalog
-from triage_app.core.entry import Entry
 from triage_app.core.related import RelatedIndex
-from triage_app.ui.entry.action_cards import ActionCard
+from triage_app.ui.entry.action_cards import ActionCard, card_actions
 from triage_app.ui.entry.related_section import ENTRY_SCHEME, RelatedSection
-from triage_app.ui.entry.sections import BODY, SUMMARY, TAIL, Context
+from triage_app.ui.entry.section_columns import SectionColumns
+from triage_app.ui.entry.sections import Context
 from triage_app.ui.entry.summary import SignatureView
 from triage_app.ui.entry.words import tr, word
 from triage_app.ui.widgets import accents
 from triage_app.ui.widgets.notes_service import ALL, NotesService
 from triage_app.ui.widgets.settings import Settings
-from triage_app.ui.widgets.text import clear_layout, column, para, rule, tool_button
+from triage_app.ui.widgets.text import para, rule, tool_button
 from triage_app.ui.widgets.wrap_text import ElidedLabel
 
 EMPTY = QT_TRANSLATE_NOOP(
@@ -82,10 +86,10 @@ class EntryPanel(QWidget):
         self.history_text: Callable[[str], str | None] = lambda _entry_id: None
         # the shown log's version verdict for an entry id; the shell sets it (`version_list`)
         self.version_text: Callable[[str], str | None] = lambda _entry_id: None
-        self._back: list[str] = []
+        self._back: list[str] = []  # history, most recent last
         self._forward: list[str] = []
-        self._cards: list[ActionCard] = []
         self._restyle_pending = False
+        self.builds = 0  # entries built (not retitled) since the panel was made, for tests
         self._build_widgets()
         self._build_layout()
         self._connect_signals()
@@ -120,12 +124,11 @@ class EntryPanel(QWidget):
         self.content = QWidget()
         # The summary (signature, facts, root cause) comes first, then how the error relates
         # to others (is this the cause or a consequence?), then versions and what to do.
-        self.details, self._details_layout = column(self.content, 10)
-        self.body, self._body_layout = column(self.content, 10)
+        self.columns = SectionColumns(self.content)
+        self.details, self.body, self.tail = self.columns.boxes()
         self.notes_panel.setParent(self.content)
         self.related = RelatedSection(self._catalog, self._related, self.content)
         self.graph = self.related.graph
-        self.tail, self._tail_layout = column(self.content, 10)
 
     def _build_layout(self) -> None:
         bar = QHBoxLayout()
@@ -191,9 +194,9 @@ class EntryPanel(QWidget):
         if entry_id == self._entry_id and seen == self._seen:
             return
         self._seen = seen if entry_id else None
-        if entry_id == self._entry_id:
-            self._display(entry_id, keep_scroll=True)
-            return
+        entry = self._catalog.get(entry_id) if entry_id else None
+        if entry_id == self._entry_id:  # the same entry from another line: retitle it
+            return self.columns.retitle(entry, self._context) if entry else None
         if self._entry_id is not None:
             self._back.append(self._entry_id)
             self._forward.clear()
@@ -240,7 +243,12 @@ class EntryPanel(QWidget):
 
     def cards(self) -> list[ActionCard]:
         """The dead-end and workaround cards on show, in order (for the shell and tests)."""
-        return list(self._cards)
+        self.finish_build()
+        return list(self.columns.cards)
+
+    def finish_build(self) -> None:
+        """Build what is left of the shown entry now (`columns.queue.pending`: some is)."""
+        self.columns.queue.finish()
 
     def open_link(self, url: str) -> bool:
         """Follow a link: `entry:<id>` navigates; http(s) opens the system browser."""
@@ -289,6 +297,7 @@ class EntryPanel(QWidget):
         self.go_forward()
 
     def _on_notes_button_clicked(self) -> None:
+        self.finish_build()
         self.scroll.verticalScrollBar().setValue(self.notes_panel.y())
 
     def _on_language_buttons_id_clicked(self, button_id: int) -> None:
@@ -319,7 +328,9 @@ class EntryPanel(QWidget):
         self.entry_requested.emit(entry_id)
 
     def _display(self, entry_id: str | None, *, keep_scroll: bool = False) -> None:
-        scroll_value = self.scroll.verticalScrollBar().value()
+        """Build the panel for `entry_id`: the summary now, the rest queued (see the module)."""
+        scroll_value = self.scroll.verticalScrollBar().value() if keep_scroll else 0
+        self.columns.queue.cancel()
         self.notes_panel.flush()
         self._entry_id = entry_id
         entry = self._catalog.get(entry_id) if entry_id else None
@@ -327,23 +338,35 @@ class EntryPanel(QWidget):
         self.forward_button.setEnabled(bool(self._forward))
         self.title.setText(entry_id or "")
         self.title.setToolTip(entry_id or "")
-        for layout in (self._details_layout, self._body_layout, self._tail_layout):
-            clear_layout(layout)
-        self._cards = []
+        self.columns.clear()
         if entry_id is None:
             self._show_empty()
             return
+        self.builds += 1
         self.stack.setCurrentWidget(self.scroll)
+        self.related.setVisible(False)  # shown by its own step (not the last entry's graph)
+        self.scroll.verticalScrollBar().setValue(0)
+        self.notes_panel.set_language(self._language)
+        self.notes_panel.set_entry(entry_id, card_actions(entry) if entry else [])
+        self._update_notes_button()
         if entry is None:
             self._fill_missing(entry_id)
-        else:
-            self._fill(entry)
-        actions = [c.action for c in self._cards if c.action]
-        self.notes_panel.set_language(self._language)
-        self.notes_panel.set_entry(entry_id, actions)
-        self.related.show_entry(entry_id, self._language)
-        self._update_notes_button()
-        self.scroll.verticalScrollBar().setValue(scroll_value if keep_scroll else 0)
+        self.columns.build(
+            entry,
+            self._context,
+            lambda: self.related.show_entry(entry_id, self._language),
+            lambda: self.scroll.verticalScrollBar().setValue(scroll_value),
+        )
+        if not self.isVisible():
+            self.finish_build()
+
+    def _context(self, box: QWidget) -> Context:
+        context = Context(
+            self._language, box, self._notes, self._on_link_activated, seen=self._seen
+        )
+        context.history = self.history_text
+        context.verdict = self.version_text
+        return context
 
     def _show_empty(self) -> None:
         muted = self.empty_label.palette()
@@ -356,27 +379,8 @@ class EntryPanel(QWidget):
         self._update_notes_button()
 
     def _fill_missing(self, entry_id: str) -> None:
-        add = self._details_layout.addWidget
-        add(SignatureView(entry_id, self.details))
-        add(para(word("missing", self._language), self.details, muted=True))
-
-    def _fill(self, entry: Entry) -> None:
-        """Every section that has something to show, in the order of the section lists."""
-        for sections, box, layout in (
-            (SUMMARY, self.details, self._details_layout),
-            (BODY, self.body, self._body_layout),
-            (TAIL, self.tail, self._tail_layout),
-        ):
-            context = Context(
-                self._language, box, self._notes, self._on_link_activated, seen=self._seen
-            )
-            context.history = self.history_text
-            context.verdict = self.version_text
-            for build in sections:
-                widget = build(entry, context)
-                if widget is not None:
-                    layout.addWidget(widget)
-            self._cards.extend(context.cards)
+        self.columns.add_detail(SignatureView(entry_id, self.details))
+        self.columns.add_detail(para(word("missing", self._language), self.details, muted=True))
 
     def _update_notes_button(self) -> None:
         count = 0

@@ -3,6 +3,10 @@
 `how` texts are short and mixed (shell lines with `#` comments, a Python snippet, a YAML step, or
 a sentence), so the language is guessed line by line from cheap cues and the plain-text lexer is
 the fallback. Nothing here raises on odd input: a lexer failure shows the text unhighlighted.
+
+A block shows its plain text at once and is coloured when Qt polishes it (just before it is first
+shown, usually a later event-loop turn than the one that built the entry panel), and again on a
+palette change; the tokens of a text are cached, so a panel rebuilt for the same entry lexes none.
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from functools import lru_cache
 from pygments.lexers import get_lexer_by_name
 from pygments.styles import get_style_by_name
 from pygments.token import Token, _TokenType
-from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtCore import QEvent, QRectF, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
     QGuiApplication,
+    QPainter,
+    QPaintEvent,
+    QPen,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
@@ -129,6 +136,11 @@ def _token_format(style_name: str, token: _TokenType) -> QTextCharFormat:
     return fmt
 
 
+@lru_cache(maxsize=256)
+def _cached_lex(text: str, language: str) -> tuple[tuple[_TokenType, str], ...]:
+    return tuple(lex(text, language))
+
+
 class CodeBlock(QFrame):
     """Highlighted, wrapping, selectable code with a language caption and a Copy button.
 
@@ -138,12 +150,17 @@ class CodeBlock(QFrame):
 
     copied = Signal(str)
 
+    # (class defaults: Qt sends events from inside `__init__`, before they are set)
+    _rendering = False
+    _rendered_for: tuple[str, str] | None = None  # the palette's base and text it is coloured for
+    _colors: tuple[QColor, QColor] | None = None  # background and border
+
     def __init__(self, text: str, language: str | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self._text = text
         self._language = language or guess_language(text)
         self.setObjectName("codeBlock")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)  # painted: see `paintEvent`
         self.view = WrapText(parent=self, margin=6)
         self.view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.caption = QLabel(self._language if self._language != "text" else "", self)
@@ -151,8 +168,6 @@ class CodeBlock(QFrame):
         self.copy_button.setText(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy to the clipboard"))
         self.copy_button.setAutoRaise(True)
-        self._rendering = False
-        self._rendered_for: tuple[str, str] | None = None
         self._reset_timer = QTimer(self)
         self._reset_timer.setSingleShot(True)
         self._reset_timer.setInterval(1500)
@@ -166,7 +181,7 @@ class CodeBlock(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.view)
         self._connect_signals()
-        self._render()
+        self.view.set_plain(text)  # coloured when polished (see the module)
 
     def _connect_signals(self) -> None:
         self.copy_button.clicked.connect(self._on_copy_button_clicked)
@@ -186,9 +201,28 @@ class CodeBlock(QFrame):
         self._reset_timer.start()
         self.copied.emit(self._text)
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The background and a rounded 1 px border (painted, not a style sheet: a style sheet
+        has Qt polish the block and its children through the slow style-sheet style)."""
+        if self._colors is not None:
+            back, border = self._colors
+            painter = QPainter(self)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(border, 1))
+            painter.setBrush(back)
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+            painter.end()
+        super().paintEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Polish and self._rendered_for is None:
+            self._render()
+        return super().event(event)
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and not self._rendering:
+        polished = self._rendered_for is not None
+        if event.type() == QEvent.Type.PaletteChange and polished and not self._rendering:
             self._render()
 
     def _on_copy_button_clicked(self) -> None:
@@ -198,8 +232,8 @@ class CodeBlock(QFrame):
         self.copy_button.setText(self.tr("Copy"))
 
     def _render(self) -> None:
-        """(Re)colour for the current palette; the style sheet set here changes the palette
-        again, so re-entry is blocked and an unchanged base/text pair is not redrawn."""
+        """(Re)colour for the current palette (setting the caption's palette sends palette
+        events: re-entry is blocked); an unchanged base/text pair is not redrawn."""
         palette = self.palette()
         key = (
             palette.color(palette.ColorRole.Base).name(),
@@ -220,11 +254,8 @@ class CodeBlock(QFrame):
         back = accents.blend(
             palette.color(palette.ColorRole.Base), palette.color(palette.ColorRole.Text), 0.05
         )
-        self.setStyleSheet(
-            f"QFrame#codeBlock {{ background: {accents.css(back)}; border: 1px solid "
-            f"{accents.css(accents.blend(back, palette.color(palette.ColorRole.Text), 0.2))};"
-            " border-radius: 4px; }"
-        )
+        self._colors = back, accents.blend(back, palette.color(palette.ColorRole.Text), 0.2)
+        self.update()
         caption = self.caption.palette()
         caption.setColor(caption.ColorRole.WindowText, accents.muted_text(palette))
         self.caption.setPalette(caption)
@@ -238,7 +269,7 @@ class CodeBlock(QFrame):
         block.setLeftMargin(indent)  # continuation lines of a wrapped line start indented...
         block.setTextIndent(-indent)  # ...while each line's first row starts at the margin
         cursor.setBlockFormat(block)
-        for token, value in lex(self._text, self._language):
+        for token, value in _cached_lex(self._text, self._language):
             fmt = QTextCharFormat(text_format)
             fmt.merge(_token_format(style, token))
             cursor.insertText(value, fmt)
