@@ -40,7 +40,7 @@ class ActionCard(QFrame):
         self.accent = accent
         self.setObjectName("actionCard")
         self.body = QVBoxLayout(self)
-        self.body.setContentsMargins(10 + self.BAR, 6, 6, 6)
+        self.body.setContentsMargins(10, 6, 6, 6)  # (the bar is inside the margin)
         self.body.setSpacing(4)
         self.action = ""
         self.marks: MarkButtons | None = None
