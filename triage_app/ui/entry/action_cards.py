@@ -6,7 +6,7 @@ user's own "worked for me" / "didn't work for me" mark (stored per entry and nor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
@@ -62,14 +62,14 @@ def action_cards(
     notes: NotesService,
     on_link: Callable[[str], None],
     parent: QWidget | None = None,
-) -> list[ActionCard]:
-    """Cards for `kind` ("dead_ends" or "workarounds"), in record order."""
+) -> Iterator[ActionCard]:
+    """Cards for `kind` ("dead_ends" or "workarounds"), in record order, each made when the
+    iteration asks for it (the panel adds one card per event-loop turn)."""
     items = [i for i in entry.get(kind, []) if isinstance(i, Mapping)]
     if not items:
-        return []
+        return
     marks = notes.marks_for(entry.id)
     zh_texts = entry.get("workarounds_zh", []) if kind == "workarounds" else []
-    cards = []
     for index, item in enumerate(items):
         zh = zh_texts[index] if language == "zh" and index < len(zh_texts) else None
         card = _card(entry, kind, item, zh, language, parent)
@@ -84,8 +84,7 @@ def action_cards(
         if source is not None:
             card.body.insertWidget(card.body.count() - (1 if card.marks else 0), source)
         card.action = action
-        cards.append(card)
-    return cards
+        yield card
 
 
 def card_actions(entry: Entry) -> list[str]:

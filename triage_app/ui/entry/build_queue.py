@@ -51,6 +51,10 @@ class BuildQueue(QObject):
         else:
             self._timer.stop()
 
+    def push_front(self, steps: list[Step]) -> None:
+        """Run `steps` (in their order) before the rest of the current build."""
+        self._steps.extendleft(reversed(steps))
+
     def cancel(self) -> None:
         """Drop the steps not run yet."""
         self._steps.clear()

@@ -277,6 +277,9 @@ class EntryPanel(QWidget):
             QTimer.singleShot(0, self._on_palette_settled)
 
     def hideEvent(self, event: QHideEvent) -> None:
+        """A hidden panel is whole (as one built while hidden is); its queued steps, which
+        refer to the panel, are not left holding it alive after it is closed."""
+        self.finish_build()
         self.notes_panel.flush()
         super().hideEvent(event)
 

@@ -72,7 +72,7 @@ class RelatedSection(QWidget):
         title = tr(QT_TRANSLATE_NOOP("EntryPanel", "Linked from other entries"), language)
         self.inferred_box.toggle.setText(f"{title} ({len(inferred)})")
         self.inferred_box.setVisible(bool(inferred))
-        settle_layouts()
+        settle_layouts(self)
 
     def list_top(self) -> int:
         """Where the text list starts, in this section's coordinates (for scrolling to it)."""
@@ -129,11 +129,17 @@ def _related_html(links: list[RelatedLink], catalog: Catalog, language: str) -> 
     return "".join(rows)
 
 
-def settle_layouts() -> None:
-    """Lay the panel out now rather than when the event loop gets to it: the graph changes
-    height at once (`setFixedHeight`), while the widgets below it move only when the posted
-    layout requests run. Building an entry's panel can keep the loop busy for a second on a
-    loaded machine, and meanwhile the taller graph was painted across the legend (issue 13,
-    bug 4). Requests cascade to the parents, so a few passes."""
+def settle_layouts(widget: QWidget) -> None:
+    """Lay `widget` and its parents out now rather than when the event loop gets to it: the
+    graph changes height at once (`setFixedHeight`), while the widgets below it move only when
+    the posted layout requests run. Building an entry's panel can keep the loop busy for a
+    second on a loaded machine, and meanwhile the taller graph was painted across the legend
+    (issue 13, bug 4). Requests cascade to the parents, so a few passes; only this chain's
+    (the rest of the window, a followed log's view, is laid out in its own time)."""
+    chain = []
+    while widget is not None:
+        chain.append(widget)
+        widget = widget.parentWidget()
     for _ in range(LAYOUT_PASSES):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for receiver in chain:
+            QCoreApplication.sendPostedEvents(receiver, QEvent.Type.LayoutRequest)

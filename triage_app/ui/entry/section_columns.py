@@ -45,12 +45,15 @@ class SectionColumns:
         if entry is None:
             self.queue.start(steps)
             return
+        # (the summary's context defers nothing: a builder's later steps run at once)
         for step in self._steps(entry, SUMMARY, self._details_layout, context_for(self.details)):
             step()
         related, *others = steps
-        body = self._steps(entry, BODY, self._body_layout, context_for(self.body))
-        tail = self._steps(entry, TAIL, self._tail_layout, context_for(self.tail))
-        self.queue.start([related, *body, *tail, *others])
+        body, tail = context_for(self.body), context_for(self.tail)
+        body.later, tail.later = [], []  # a builder's later steps: queued after its own
+        body_steps = self._steps(entry, BODY, self._body_layout, body)
+        tail_steps = self._steps(entry, TAIL, self._tail_layout, tail)
+        self.queue.start([related, *body_steps, *tail_steps, *others])
 
     def add_detail(self, widget: QWidget) -> None:
         self._details_layout.addWidget(widget)
@@ -71,11 +74,22 @@ class SectionColumns:
     def _steps(
         self, entry: Entry, sections: tuple[Section, ...], layout: QVBoxLayout, context: Context
     ) -> list[Step]:
-        def step(build: Section) -> None:
-            before = len(context.cards)
+        def section(build: Section) -> None:
             widget = build(entry, context)
             if widget is not None:
                 layout.addWidget(widget)
-            self.cards.extend(context.cards[before:])
 
-        return [lambda build=build: step(build) for build in sections]
+        return [
+            lambda build=build: self._run(context, lambda: section(build)) for build in sections
+        ]
+
+    def _run(self, context: Context, step: Step) -> None:
+        """Run a step; the cards it made are collected, the steps it deferred come next.
+        (A method, not a closure in `_steps`: a closure calling itself would be a reference
+        cycle keeping the panel alive until the garbage collector tears it down.)"""
+        before = len(context.cards)
+        step()
+        self.cards.extend(context.cards[before:])
+        if context.later:
+            later, context.later = context.later, []
+            self.queue.push_front([lambda step=step: self._run(context, step) for step in later])

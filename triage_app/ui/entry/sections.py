@@ -54,6 +54,15 @@ class Context:
     history: Callable[[str], str | None] = lambda _entry_id: None
     # "affects torch >=2.1,<2.3 (you have 2.1.2)": the shown log's versions against the entry's
     verdict: Callable[[str], str | None] = lambda _entry_id: None
+    # steps that finish a section in later event-loop turns (None: a builder runs them at once)
+    later: list[Callable[[], None]] | None = None
+
+    def defer(self, step: Callable[[], None]) -> None:
+        """Run `step` after the section builder returns (in a later turn when built in slices)."""
+        if self.later is None:
+            step()
+        else:
+            self.later.append(step)
 
 
 Section = Callable[[Entry, Context], QWidget | None]
@@ -153,16 +162,23 @@ def os_notes(entry: Entry, context: Context) -> QWidget | None:
 
 def _actions(kind: str) -> Section:
     def build(entry: Entry, context: Context) -> QWidget | None:
+        """The heading and the first card now, each further card in a step of its own."""
         cards = action_cards(
             entry, kind, context.language, context.notes, context.on_link, context.parent
         )
-        if not cards:
+        first = next(cards, None)
+        if first is None:
             return None
-        context.cards.extend(cards)
         box, layout = column(context.parent, 10)
         layout.addWidget(heading(word(kind, context.language), box))
-        for card in cards:
+
+        def add(card: ActionCard) -> None:
+            context.cards.append(card)
             layout.addWidget(card)
+
+        add(first)
+        for _ in range(sum(isinstance(i, Mapping) for i in entry.get(kind, [])) - 1):
+            context.defer(lambda: add(next(cards)))  # (no closure refers to itself: no cycle)
         return box
 
     build.__name__ = kind
