@@ -100,6 +100,7 @@ def run(app, window, path: Path, args, errors: list[str], follow: bool) -> dict[
         app.paints.clear()
     worst_lag = 0
     start_lines = doc.line_count
+    start_builds = window.entry_panel.builds
     child.start()  # (starting a process blocks this thread a moment: not the window's doing)
     meter.start()
     if sampler is not None:
@@ -148,6 +149,8 @@ def run(app, window, path: Path, args, errors: list[str], follow: bool) -> dict[
         "p99_stall_ms": meter.percentile(99) * 1000,
         "stalls_over_100ms": sum(1 for g in meter.gaps if g > 0.1),
         "stalls_over_50ms": sum(1 for g in meter.gaps if g > 0.05),
+        # entries the panel built (jumps to a new first cause), not counting mere retitles
+        "entry_panel_builds": window.entry_panel.builds - start_builds,
     }
     window.actions.follow.setChecked(False)
     window.tabs.close_view(view)
