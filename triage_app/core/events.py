@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from triage_app.core import severity, structured
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.chunklines import Lines, cap_line
+from triage_app.core.chunklines import ByteLines, Lines, cap_line
 from triage_app.core.context import is_context
 from triage_app.core.fuzzy import FuzzyBudget, looks_like_error
 from triage_app.core.placement import TRIGGER
@@ -45,6 +45,10 @@ class ChunkState:
     previous: str | None = None  # the previous chunk's last line, cleaned
     previous_matched: bool = False  # that line already has a match
     carry: set[int] = field(default_factory=set)  # targets to try joined across the boundary
+    # A Java exception chain still open at the end: the line that heads it (None: no chain,
+    # or none within `CHAIN_LOOKBACK`) and how many chain lines follow that line.
+    chain_head: str | None = None
+    chain_run: int = 0
 
 
 def evaluate(
@@ -69,8 +73,9 @@ def evaluate(
         )
         if found is not None:
             if found.text.lstrip().startswith("Caused by:"):
-                found = _in_chain(found, lines, line_no, first_line)
+                found = _in_chain(found, lines, line_no, first_line, state)
             out.append(found)
+    _close_chain(lines, state)
     return out
 
 
@@ -99,20 +104,59 @@ class _Previous:
         return self.lines.previous(self.line_no, self.start)
 
 
-def _in_chain(found: LineMatch, lines: Lines, line_no: int, first_line: int) -> LineMatch:
+def _in_chain(
+    found: LineMatch, lines: Lines, line_no: int, first_line: int, state: ChunkState
+) -> LineMatch:
     """A Java `Caused by:` line as part of its exception chain: `event_lines` from the chain's
-    first exception line (walking back over frames and earlier causes in this chunk)."""
+    first exception line, the nearest line before it (within `CHAIN_LOOKBACK`) that is not a
+    frame or a cause, in this chunk or, through `state`, in an earlier one."""
     k = line_no - 1
     while k >= 0 and line_no - k < CHAIN_LOOKBACK and _CHAIN_LINE.match(lines.line(k)):
         k -= 1
-    if k < 0:
-        return found
-    header = lines.line(k)
+    if k >= 0:
+        if line_no - k >= CHAIN_LOOKBACK:
+            return found
+        header, distance = lines.line(k), line_no - k
+    else:  # the chain began before this chunk
+        distance = line_no + state.chain_run + 1
+        if state.chain_head is None or distance >= CHAIN_LOOKBACK:
+            return found
+        header = state.chain_head
     return replace(
         found,
-        event_lines=(first_line + k, found.line),
+        event_lines=(found.line - distance, found.line),
         event_text=cap_line(header)[0] + "\n" + found.text,
     )
+
+
+def _close_chain(lines: Lines, state: ChunkState) -> None:
+    """Record in `state` the exception chain the chunk ends in, for the next chunk's
+    `Caused by:` lines (read after the chunk's own lines used the state it started with).
+
+    The result does not depend on where chunks were cut: the head is the nearest line before
+    the trailing frames and causes, kept only while it is within `CHAIN_LOOKBACK`."""
+    run = 0
+    while run < lines.count and run < CHAIN_LOOKBACK:
+        if not _CHAIN_LINE.match(lines.line(lines.count - 1 - run)):
+            break
+        run += 1
+    if run < lines.count:
+        head = lines.line(lines.count - 1 - run) if run + 1 < CHAIN_LOOKBACK else None
+    elif state.chain_head is not None:
+        head, run = state.chain_head, state.chain_run + run
+        if run + 1 >= CHAIN_LOOKBACK:
+            head = None
+    else:
+        head = None
+    state.chain_head, state.chain_run = head, (run if head is not None else 0)
+
+
+def chain_tail(chunk: bytes) -> tuple[str | None, int]:
+    """(`chain_head`, `chain_run`) after the whole lines of UTF-8 `chunk`, which must hold at
+    least the last `CHAIN_LOOKBACK` + 1 lines before the point (or start the file)."""
+    state = ChunkState()
+    _close_chain(ByteLines(chunk), state)
+    return state.chain_head, state.chain_run
 
 
 def judge_line(

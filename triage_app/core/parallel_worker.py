@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from triage_app.core.annotate import FileAnnotator
-from triage_app.core.events import CHAIN_LOOKBACK, ChunkState
+from triage_app.core.events import CHAIN_LOOKBACK, ChunkState, chain_tail
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.matcher import Matcher
 from triage_app.core.results import Candidate
@@ -257,11 +257,31 @@ def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None
         if cut < 0:
             break
     state = ChunkState()
+    # An exception chain open where the window starts may have begun chunks earlier.
+    before = _last_lines(task, fd, CHAIN_LOOKBACK + 1, low + cut + 1)
+    state.chain_head, state.chain_run = chain_tail(before)
     throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
     slow = dict(matcher.slow)
     matcher.scan_chunk(data[cut + 1 :], 1, throwaway, state)
     matcher.slow = {index: slow.get(index, -1) for index in matcher.slow}  # not this piece's
     return state
+
+
+def _last_lines(task: Task, fd: int, want: int, end: int) -> bytes:
+    """The last `want` whole lines before offset `end` (fewer at the file's start)."""
+    back = _SEED_WINDOW
+    while True:
+        low = max(task.data_start, end - back)
+        data = pread_all(fd, end - low, low)
+        if data.count(b"\n") > want or low == task.data_start:
+            break
+        back *= 4
+    cut = len(data) - 1
+    for _ in range(want):
+        cut = data.rfind(b"\n", 0, cut)
+        if cut < 0:
+            break
+    return data[cut + 1 :]
 
 
 def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Callable) -> None:
