@@ -162,3 +162,18 @@ def test_a_closed_panel_is_freed_without_the_garbage_collector(qtbot, catalog, s
         assert freed() is None
     finally:
         gc.enable()
+
+
+def test_a_rebuild_in_place_keeps_its_place_at_once(qtbot, panel):
+    """A version verdict arriving (refresh) rebuilds the shown entry where the user reads it:
+    built at once, so the view never jumps to the top and back."""
+    panel.resize(520, 400)
+    panel.show_entry(HUB)
+    settle(qtbot, panel)
+    bar = panel.scroll.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    place, builds = bar.value(), panel.builds
+    assert place > 0
+    panel.refresh()
+    assert not panel.columns.queue.pending and panel.builds == builds + 1
+    assert bar.value() == place

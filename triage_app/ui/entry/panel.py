@@ -8,8 +8,8 @@ left out. Back/forward history covers navigation from the graph and
 from links; the shell hears about every such jump through `entry_requested`.
 
 A shown panel is built in slices (`section_columns`): the summary in the caller's event-loop
-turn, the rest in later turns; a hidden one at once. The same entry from another line is
-only retitled.
+turn, the rest in later turns; a hidden one, or a rebuild in place (a version verdict, a theme),
+at once. The same entry from another line is only retitled.
 """
 
 from __future__ import annotations
@@ -360,7 +360,7 @@ class EntryPanel(QWidget):
             lambda: self.related.show_entry(entry_id, self._language),
             lambda: self.scroll.verticalScrollBar().setValue(scroll_value),
         )
-        if not self.isVisible():
+        if keep_scroll or not self.isVisible():  # an in-place rebuild keeps its place at once
             self.finish_build()
 
     def _context(self, box: QWidget) -> Context:
