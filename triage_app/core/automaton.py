@@ -26,25 +26,34 @@ class LiteralAutomaton:
         self._scanned = 0
         self._upgrade_after = upgrade_after
         self._dfa = upgrade_after <= 0
-        impl = _Impl.DFA if self._dfa else _Impl.ContiguousNFA
-        self._automaton = ahocorasick_rs.BytesAhoCorasick(self._words, implementation=impl)
+        self._automaton: ahocorasick_rs.BytesAhoCorasick | None = None  # built on first use
 
     def __reduce__(self) -> tuple:
         return (LiteralAutomaton, (self._words, self._upgrade_after))
 
     @property
     def is_dfa(self) -> bool:
+        """Whether it searches (from now on) as a DFA."""
         return self._dfa
 
+    def successor(self, words: Sequence[bytes]) -> LiteralAutomaton:
+        """An automaton over other words that carries on from this one (bytes scanned, DFA)."""
+        other = LiteralAutomaton(words, self._upgrade_after)
+        other._scanned, other._dfa = self._scanned, self._dfa
+        return other
+
     def upgrade(self) -> None:
-        """Build the DFA now (a long-lived process can do it while idle)."""
+        """Search as a DFA from now on (built at the next search)."""
         if not self._dfa:
-            self._automaton = ahocorasick_rs.BytesAhoCorasick(self._words, implementation=_Impl.DFA)
             self._dfa = True
+            self._automaton = None
 
     def find_matches_as_indexes(self, haystack: bytes, overlapping: bool = False) -> list:
         if not self._dfa:
             self._scanned += len(haystack)
             if self._scanned >= self._upgrade_after:
                 self.upgrade()
+        if self._automaton is None:
+            impl = _Impl.DFA if self._dfa else _Impl.ContiguousNFA
+            self._automaton = ahocorasick_rs.BytesAhoCorasick(self._words, implementation=impl)
         return self._automaton.find_matches_as_indexes(haystack, overlapping=overlapping)

@@ -13,7 +13,7 @@ import re
 import ahocorasick_rs
 
 from triage_app.core.ansi import MAX_PASSES, strip_ansi
-from triage_app.core.literals import NON_ASCII, fold
+from triage_app.core.literals import FOLD_SPECIALS, NON_ASCII, fold
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
 
@@ -130,9 +130,9 @@ _NEWLINES_BYTES = re.compile(b"\n")
 # (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
 _ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 _C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
-# Non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
-# dotless i, dotted capital I): a chunk holding one is searched as folded text instead.
-_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in "\u017f\u212a\u0131\u0130")
+# A chunk holding one of the non-ASCII characters that IGNORECASE equates with ASCII letters
+# is searched as folded text instead.
+_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)
 FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))
 
 

@@ -58,6 +58,12 @@ def fold(text: str) -> str:
     return lowered.translate(_FOLD)
 
 
+# The non-ASCII characters that IGNORECASE equates with ASCII letters (long s, Kelvin sign,
+# dotless i, dotted capital I).
+FOLD_SPECIALS = "\u017f\u212a\u0131\u0130"
+_TO_ASCII = frozenset(map(ord, FOLD_SPECIALS))
+
+
 def _parse(regex: str, flags: int) -> _parser.SubPattern:
     return _parser.parse(regex, flags)
 
@@ -80,16 +86,27 @@ _COMMON_WORDS = frozenset(
 
 
 def _literal_value(literal: str) -> int:
-    if literal == NON_ASCII:
+    if literal.startswith(NON_ASCII):
         return 1
     core = literal.strip(" :=[]()'\"-_.,;")
     return _size(literal) - (5 if core in _COMMON_WORDS else 0)
 
 
-# A factor that only says "the line holds a non-ASCII character": what a literal made of
-# letters with case outside ASCII (Cyrillic, Greek, accented) still guarantees, since folding
-# already maps the few non-ASCII letters that IGNORECASE equates with ASCII ones.
+# A literal made of letters with case outside ASCII (Cyrillic, Greek, accented) cannot be
+# searched for in the ASCII-lowered bytes; it becomes NON_ASCII + its folded text: "the line
+# holds a non-ASCII character" (what the prefilter finds), and its folded text holds the
+# literal (checked on the few such lines; folding already maps the few non-ASCII letters
+# that IGNORECASE equates with ASCII ones). NON_ASCII alone only says the former.
 NON_ASCII = "\x00non-ascii"
+
+
+def is_non_ascii(literal: str) -> bool:
+    """True for a NON_ASCII literal (see above)."""
+    return literal.startswith(NON_ASCII)
+
+
+def _plain_factor(factor: frozenset[str]) -> bool:
+    return not any(map(is_non_ascii, factor))
 
 
 def _best(factors: list[frozenset[str]]) -> frozenset[str] | None:
@@ -153,7 +170,7 @@ def _factors(items: _Items) -> list[frozenset[str]]:
             if safe_part:
                 factors.append(frozenset({safe_part}))
             if not folded.isascii() and _size(safe_part) < MIN_FACTOR_LENGTH:
-                factors.append(frozenset({NON_ASCII}))
+                factors.append(frozenset({NON_ASCII + folded}))
             run.clear()
 
     for op, av in items:
@@ -168,12 +185,56 @@ def _factors(items: _Items) -> list[frozenset[str]]:
             if literal is not None:
                 run.append(literal)
                 continue
+        if op is _c.BRANCH and run and (joined := _prefixed_branches("".join(run), av[1])):
+            factors.append(joined)
         flush()
+        if op is _c.IN and _only_non_ascii(av):
+            factors.append(frozenset({NON_ASCII}))
+            continue
         found = _factor_of_node(op, av)
         if found:
             factors.append(found)
     flush()
     return factors
+
+
+def _only_non_ascii(items: list) -> bool:
+    """A class of non-ASCII characters only (`[가-힣]`), none of which IGNORECASE equates with
+    an ASCII letter: what it matches makes the line non-ASCII."""
+    for op, av in items:
+        if op is _c.LITERAL:
+            low = high = av
+        elif op is _c.RANGE:
+            low, high = av
+        else:
+            return False
+        if low < 128 or any(low <= cp <= high for cp in _TO_ASCII):
+            return False
+    return bool(items)
+
+
+def _leading_literal(items: _Items) -> str:
+    """The literal characters a sequence starts with."""
+    chars = []
+    for op, av in items:
+        if op is _c.LITERAL:
+            chars.append(chr(av))
+        elif op is _c.IN and (ch := _single_char_class(av)) is not None:
+            chars.append(ch)
+        else:
+            break
+    return "".join(chars)
+
+
+def _prefixed_branches(prefix: str, branches: list) -> frozenset[str] | None:
+    """`re`'s parser moves a prefix common to every alternative out of the alternation
+    (`OOM|Out of memory` becomes `O(?:OM|ut of memory)`): the prefix joined to each
+    alternative's leading literal is required, and far rarer than the branches' own
+    fragments (`om`). None when a joined literal is not safe to search for as bytes."""
+    joined = frozenset(fold(prefix + _leading_literal(branch)) for branch in branches)
+    if all(_longest_safe(lit) == lit and "\n" not in lit for lit in joined):
+        return joined
+    return None
 
 
 def _factor_of_node(op: object, av: object) -> frozenset[str] | None:
@@ -194,7 +255,7 @@ def _factor_of_node(op: object, av: object) -> frozenset[str] | None:
 
 def required_factor(regex: str, flags: int = 0) -> frozenset[str] | None:
     """Folded literals one of which every match of `regex` contains, or None if unknown."""
-    best = _best([f for f in _factors(_parse(regex, flags)) if NON_ASCII not in f])
+    best = _best([f for f in _factors(_parse(regex, flags)) if _plain_factor(f)])
     if best is None or min(map(_size, best)) < MIN_FACTOR_LENGTH:
         return None
     return best
@@ -231,12 +292,12 @@ def requirements(regex: str, flags: int = 0) -> list[Requirement] | None:
     out: list[Requirement] = []
     for branch in branches:
         factors = [f for f in _factors(branch) if f and all(s and "\n" not in s for s in f)]
-        real = [f for f in factors if NON_ASCII not in f]
+        real = [f for f in factors if _plain_factor(f)]
         key = _best([f for f in real if min(map(_size, f)) >= MIN_FACTOR_LENGTH])
         if key is None:  # a short key still beats trying the regex on every line
             key = _best([f for f in real if min(map(_size, f)) >= 2])
         if key is None:
-            key = next((f for f in factors if NON_ASCII in f), None)
+            key = next((f for f in factors if not _plain_factor(f)), None)
         if key is None:
             key = _best(real)
         if key is None:

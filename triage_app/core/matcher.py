@@ -15,10 +15,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from triage_app.core import events, placement, regex_budget, wraps
+from triage_app.core import events, keys, placement, regex_budget, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.automaton import UPGRADE_AFTER_BYTES, LiteralAutomaton
+from triage_app.core.automaton import UPGRADE_AFTER_BYTES
 from triage_app.core.chunklines import (
     FOLD_SPECIALS_SEARCH,
     MATCH_CAP,
@@ -30,7 +30,7 @@ from triage_app.core.chunklines import (
 )
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
-from triage_app.core.literals import NON_ASCII, LiteralWeigher, line_local, requirements
+from triage_app.core.literals import LiteralWeigher, Requirement, line_local, requirements
 from triage_app.core.ranking import rank_key
 from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
@@ -56,45 +56,39 @@ class Matcher:
         self._weighers: list[LiteralWeigher | None] = [None] * len(self.targets)
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
-        # AC word -> the (target, alternative) pairs it is the key of; an alternative's other
-        # required literals are checked on the line before its regex runs.
-        words: dict[str, list[tuple[int, int]]] = {}
-        self._others: list[list[tuple[tuple[bytes, ...], ...]]] = []
-        self._non_ascii_keys: list[tuple[int, int]] = []
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
         self.seam_edges: list[tuple] = []
         self.seam_bytes: list[tuple[bytes, ...] | None] = []  # the same, ASCII bytes
+        self._needs: list[list[Requirement] | None] = []  # each target's alternatives
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)
-            self._others.append([])
+            self._needs.append(needs)
             self.seam_literals.append(wraps.required_literals(needs))
             self.seam_edges.append(wraps.literal_edges(self.seam_literals[-1]))
             self.seam_bytes.append(wraps.literal_bytes(self.seam_literals[-1]))
             if needs is None:
                 self._add_always_target(index, target)
-                continue
-            for alt, (key, others) in enumerate(needs):
-                self._others[index].append(
-                    tuple(tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others)
-                )
-                for literal in key:
-                    if literal == NON_ASCII:
-                        self._non_ascii_keys.append((index, alt))
-                    else:
-                        words.setdefault(literal, []).append((index, alt))
-        if fuzzy is not None:
-            for word in TRIGGER_WORDS:
-                words.setdefault(word, []).append((_TRIGGER, 0))
-        # Literals are folded; the haystack is lowered bytes (see `scan_chunk`). Halves of long
-        # literals are words too: they find a literal that a hard wrap cut in two (`wraps`).
-        halves = wraps.half_words(words)
-        all_words = [*words, *(w for w in halves if w not in words)]
-        self._word_targets = [tuple(sorted(set(words.get(w, ())))) for w in all_words]
-        self.word_joins = [tuple(halves.get(w, ())) for w in all_words]
         self.joinable = [i for i in range(len(self.targets)) if i not in set(self.always)]
-        self._automaton = None
-        if all_words:
-            self._automaton = LiteralAutomaton([word.encode("utf-8") for word in all_words])
+        self._trigger_words = TRIGGER_WORDS if fuzzy is not None else ()
+        self._sampled = False  # keys chosen by their frequency in a log (`keys.rarest`)
+        self._use_keys(keys.build(self._needs, self._trigger_words))
+
+    def _use_keys(self, built: keys.Keys) -> None:
+        # Per AC word, the (target, alternative) pairs it is the key of; an alternative's
+        # other required literals are checked on the line before its regex runs (`placement`).
+        self._others = built.others
+        self._non_ascii_keys = built.non_ascii_keys
+        self._word_targets = built.word_targets
+        self.word_joins = built.word_joins
+        self._automaton = built.automaton
+
+    def _prefer_rare_keys(self, haystack: bytes) -> None:
+        """Key each alternative on its rarest factor in this (lowered) sample of a log."""
+        self._sampled = True
+        choice = keys.rarest(self._needs, haystack)
+        if choice:
+            built = keys.build(self._needs, self._trigger_words, choice, self._automaton)
+            self._use_keys(built)
 
     def _add_always_target(self, index: int, target: Target) -> None:
         self.always.append(index)
@@ -246,6 +240,8 @@ class Matcher:
             lines = ByteLines(chunk)
         else:
             lines = TextLines(chunk)
+        if not self._sampled and len(lines.haystack) >= keys.SAMPLE_AFTER_BYTES:
+            self._prefer_rare_keys(lines.haystack)
         hits, pending, join_found = placement.literal_hits(self, lines)
         state = state if state is not None else events.ChunkState()
         with regex_budget.budget():

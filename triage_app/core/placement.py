@@ -12,7 +12,14 @@ from bisect import bisect_right
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from triage_app.core.chunklines import ASCII_BUT_NEWLINE, NON_ASCII_BYTES, Lines, newline_offsets
+from triage_app.core.chunklines import (
+    ASCII_BUT_NEWLINE,
+    NON_ASCII_BYTES,
+    ByteLines,
+    Lines,
+    newline_offsets,
+)
+from triage_app.core.literals import fold
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
@@ -20,6 +27,16 @@ if TYPE_CHECKING:
 TRIGGER = -1  # pseudo target: the line holds a word that may start a fuzzy guess (`events`)
 
 Spans = dict[int, tuple[int, int, set]]
+_NON_ASCII_SIZE = len(NON_ASCII_BYTES)
+
+
+def _folded(line: bytes, raw: bool) -> bytes:
+    """A haystack line case-folded as a whole (non-ASCII letters too), as UTF-8: raw chunk
+    bytes are decoded as `ByteLines.line` decodes them; a text chunk's haystack is already
+    folded text."""
+    if raw:
+        return fold(line.decode("utf-8", "replace")).encode("utf-8")
+    return line
 
 
 def literal_hits(matcher: Matcher, lines: Lines) -> tuple[Spans, Spans, list[tuple[int, int]]]:
@@ -45,14 +62,22 @@ def literal_hits(matcher: Matcher, lines: Lines) -> tuple[Spans, Spans, list[tup
     for line_no, (start, end, pairs) in pending.items():
         line = hay[start:end]
         kept: set[int] = set()
+        folded = None
         for index, alt in pairs:
             if index in kept:
                 continue
             needs = others[index][alt] if index != TRIGGER else ()
             for need in needs:  # every need: one of its literals is in the line
                 for literal in need:
-                    if literal in line or (literal == NON_ASCII_BYTES and not line.isascii()):
+                    if literal in line:
                         break
+                    if literal.startswith(NON_ASCII_BYTES) and not line.isascii():
+                        if literal == NON_ASCII_BYTES:
+                            break
+                        if folded is None:
+                            folded = _folded(line, isinstance(lines, ByteLines))
+                        if literal[_NON_ASCII_SIZE:] in folded:
+                            break
                 else:
                     break
             else:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from triage_app.core import severity
 from triage_app.core.chunklines import ByteLines, Lines, cap_line
-from triage_app.core.literals import NON_ASCII, fold
+from triage_app.core.literals import fold, is_non_ascii
 from triage_app.core.results import Candidate, LineMatch
 
 if TYPE_CHECKING:
@@ -210,7 +210,7 @@ def required_literals(needs: list | None) -> tuple[str, ...]:
     found: set[str] = set()
     for key, others in needs or []:
         for factor in (key, *others):
-            found.update(lit for lit in factor if len(lit) >= 3 and lit != NON_ASCII)
+            found.update(lit for lit in factor if len(lit) >= 3 and not is_non_ascii(lit))
     return tuple(sorted(found, key=len, reverse=True))
 
 

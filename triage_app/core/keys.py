@@ -1,0 +1,131 @@
+"""The literal prefilter's keys: which required literal of each alternative is searched for.
+
+Every alternative of a pattern (`literals.requirements`) needs one literal of each of a few
+factors; one factor is its key, an Aho-Corasick word, and the others are checked on the lines
+where a key was found (`placement`). Any factor gives the same results (each is required),
+but not the same speed: a key that half of the log's lines hold ("error", "connection") sends
+them all to the check, while "$<" or "mqtt" finds a handful. The static choice
+(`literals.requirements`) can only guess from the words; `rarest` counts how often each
+factor occurs in a sample of the log being scanned and keys each alternative on its rarest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import ahocorasick_rs
+
+from triage_app.core import wraps
+from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.literals import NON_ASCII, Requirement, is_non_ascii
+from triage_app.core.placement import TRIGGER
+
+SAMPLE_BYTES = 256 * 1024  # of the first big chunk, counted to choose the keys
+SAMPLE_AFTER_BYTES = 1024 * 1024  # a chunk this big is sampled (a smaller log keeps the guess)
+MIN_KEY_BYTES = 2  # a shorter literal is never a key by count
+Choice = dict[tuple[int, int], int]  # (target, alternative) -> position of its key factor
+
+
+@dataclass
+class Keys:
+    """What the prefilter searches for and checks, built from the chosen keys."""
+
+    others: list[list[tuple[tuple[bytes, ...], ...]]]  # per target, per alternative
+    non_ascii_keys: list[tuple[int, int]]  # alternatives keyed on "the line is not ASCII"
+    word_targets: list[tuple[tuple[int, int], ...]]  # per AC word: the alternatives it keys
+    word_joins: list[tuple]  # per AC word: the long literals it is half of (`wraps`)
+    automaton: LiteralAutomaton | None
+
+
+def factors(requirement: Requirement) -> tuple[frozenset[str], ...]:
+    """An alternative's factors, its static key first."""
+    key, others = requirement
+    return (key, *others)
+
+
+def build(
+    needs: Sequence[list[Requirement] | None],
+    trigger_words: Sequence[str] = (),
+    choice: Choice | None = None,
+    like: LiteralAutomaton | None = None,
+) -> Keys:
+    """The keys of every target's alternatives (the static key unless `choice` says another
+    factor); `like`: an automaton whose progress (and DFA) the new one takes over."""
+    words: dict[str, list[tuple[int, int]]] = {}
+    others_of: list[list[tuple[tuple[bytes, ...], ...]]] = []
+    non_ascii_keys: list[tuple[int, int]] = []
+    for index, target_needs in enumerate(needs):
+        others_of.append([])
+        for alt, requirement in enumerate(target_needs or ()):
+            every = factors(requirement)
+            at = (choice or {}).get((index, alt), 0)
+            key = every[at]
+            others = every[:at] + every[at + 1 :]
+            if any(is_non_ascii(lit) and lit != NON_ASCII for lit in key):
+                others = (key, *others)  # the prefilter only finds "non-ASCII": check it
+            others_of[index].append(
+                tuple(tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others)
+            )
+            for literal in key:
+                if is_non_ascii(literal):
+                    non_ascii_keys.append((index, alt))
+                else:
+                    words.setdefault(literal, []).append((index, alt))
+    for word in trigger_words:
+        words.setdefault(word, []).append((TRIGGER, 0))
+    # Literals are folded; the haystack is lowered bytes (see `Matcher.scan_chunk`). Halves of
+    # long keys are words too: they find a key that a hard wrap cut in two (`wraps`).
+    halves = wraps.half_words(words)
+    all_words = [*words, *(w for w in halves if w not in words)]
+    automaton = None
+    if all_words:
+        encoded = [word.encode("utf-8") for word in all_words]
+        automaton = like.successor(encoded) if like is not None else LiteralAutomaton(encoded)
+    return Keys(
+        others_of,
+        non_ascii_keys,
+        [tuple(sorted(set(words.get(w, ())))) for w in all_words],
+        [tuple(halves.get(w, ())) for w in all_words],
+        automaton,
+    )
+
+
+def _eligible(factor: frozenset[str]) -> bool:
+    return all(not is_non_ascii(lit) and len(lit.encode()) >= MIN_KEY_BYTES for lit in factor)
+
+
+def rarest(needs: Sequence[list[Requirement] | None], haystack: bytes) -> Choice:
+    """For each alternative with a choice, the factor least frequent in `haystack` (a lowered
+    sample of the log), when it is clearly rarer than the static key (at most half as many
+    occurrences: a tie keeps the static choice)."""
+    literals: dict[str, int] = {}
+    for target_needs in needs:
+        for requirement in target_needs or ():
+            every = factors(requirement)
+            if len(every) > 1 and _eligible(every[0]):
+                for factor in every:
+                    if _eligible(factor):
+                        for lit in factor:
+                            literals.setdefault(lit, len(literals))
+    if not literals:
+        return {}
+    counter = ahocorasick_rs.BytesAhoCorasick([lit.encode("utf-8") for lit in literals])
+    found = counter.find_matches_as_indexes(haystack[:SAMPLE_BYTES], overlapping=True)
+    counts = Counter(word for word, _start, _end in found)
+    choice: Choice = {}
+    for index, target_needs in enumerate(needs):
+        for alt, requirement in enumerate(target_needs or ()):
+            every = factors(requirement)
+            if len(every) < 2 or not _eligible(every[0]):
+                continue
+            scored = [
+                (sum(counts[literals[lit]] for lit in f), at)
+                for at, f in enumerate(every)
+                if _eligible(f)
+            ]
+            best, at = min(scored)
+            if at and best * 2 <= scored[0][0] and scored[0][0] > 0:
+                choice[(index, alt)] = at
+    return choice
