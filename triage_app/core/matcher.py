@@ -58,7 +58,7 @@ class Matcher:
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
         self.seam_edges: list[tuple] = []
-        self.seam_bytes: list[tuple[bytes, ...] | None] = []  # the same, ASCII bytes
+        self.seam_bytes: list[tuple | None] = []  # the same, ASCII bytes (`wraps`)
         self._needs: list[list[Requirement] | None] = []  # each target's alternatives
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)

@@ -47,24 +47,30 @@ _NEW_RECORD = re.compile(
 )
 
 
-# The same starts of a record, on raw bytes, as a lookahead after a newline: what is left are
-# the lines that may continue the one before (`\s` also excludes empty lines). A superset of
-# `seam_ok`'s test on B: bytes `\s` is ASCII-only, and B's level is not looked at here.
-_CONTINUATION = re.compile(b"\n(?!" + _NEW_RECORD.pattern.encode() + b")")
+# The same starts of a record, on raw bytes, as a lookahead after a newline that ends a line
+# of at least MIN_WIDTH bytes (never fewer than its characters): what is left are the lines
+# that may continue the one before (`\s` also excludes empty lines). A superset of
+# `seam_ok`'s test: bytes `\s` is ASCII-only, and B's level is not looked at here.
+_NEW_RECORD_BYTES = _NEW_RECORD.pattern.encode()
+_CONTINUATION = re.compile(b"\n(?=[^\n]{%d,}\n(?!%s))" % (MIN_WIDTH, _NEW_RECORD_BYTES))
+_CONTINUATION_AT_START = re.compile(b"[^\n]{%d,}\n(?!%s)" % (MIN_WIDTH, _NEW_RECORD_BYTES))
 
 
 def continuation_lines(lines: Lines) -> set[int] | None:
-    """Chunk lines (0-based) that may continue the line before them; None: unknown (text)."""
+    """Chunk lines (0-based) that may continue the line before them, that line being long
+    enough to have been wrapped; None: unknown (text)."""
     if not isinstance(lines, ByteLines):
         return None
     data = lines.stripped
     out: set[int] = set()
+    if _CONTINUATION_AT_START.match(data):
+        out.add(1)
     line_no, counted = 0, 0
-    for match in _CONTINUATION.finditer(data):
+    for match in _CONTINUATION.finditer(data):  # the newline before a long line
         at = match.start()
         line_no += data.count(b"\n", counted, at + 1)
         counted = at + 1
-        out.add(line_no)
+        out.add(line_no + 1)
     return out
 
 
@@ -107,7 +113,11 @@ def candidate_pairs(
     line cannot is not listed; pairs across the chunk's edges (line -1, line `last`) always
     are."""
     pairs: dict[int, set[int]] = {}
-    for line_no, (_start, _end, found) in pending.items():
+    rows = pending.items()
+    if may_continue is not None:  # only lines either side of a possible seam, and the edges
+        wanted = {0, last, *may_continue, *(n - 1 for n in may_continue)}
+        rows = [(n, pending[n]) for n in sorted(wanted) if n in pending]
+    for line_no, (_start, _end, found) in rows:
         as_second = may_continue is None or line_no in may_continue or line_no == 0
         as_first = may_continue is None or line_no + 1 in may_continue or line_no == last
         if not (as_first or as_second):
@@ -373,11 +383,16 @@ _NO_WRAP = (b"", b"")
 _SEAM_BYTES = 256  # bytes either side of the seam looked at before a pair is decoded
 
 
-def literal_bytes(literals: tuple[str, ...]) -> tuple[bytes, ...] | None:
-    """`literals` as ASCII bytes (None when one is not ASCII: then no byte-level check)."""
+def literal_bytes(literals: tuple[str, ...]) -> tuple | None:
+    """`literals` as ASCII bytes (None when one is not ASCII: then no byte-level check), as
+    (what may end A, what may start B, those long enough to be cut, the longest's size)."""
     if not all(lit.isascii() for lit in literals):
         return None
-    return tuple(lit.encode() for lit in literals)
+    raw = tuple(lit.encode() for lit in literals)
+    ends = raw + tuple(lit[:-1] for lit in raw if lit.endswith(b" "))  # the wrap ate a space
+    starts = raw + tuple(lit[1:] for lit in raw if lit.startswith(b" "))
+    longs = tuple(lit for lit in raw if len(lit) >= MIN_SPLIT_LITERAL)
+    return ends, starts, longs, max(map(len, raw), default=0)
 
 
 def _touches_seam(matcher: Matcher, index: int, tail: bytes, head: bytes) -> bool:
@@ -385,27 +400,20 @@ def _touches_seam(matcher: Matcher, index: int, tail: bytes, head: bytes) -> boo
     never drops a target the full test would keep): a long required literal is cut by the
     seam, or one required literal ends where A ends (or at the put-back space) and one starts
     where B starts (or at that space)."""
-    literals = matcher.seam_bytes[index]
-    if literals is None or any(len(lit) >= _SEAM_BYTES for lit in literals):
+    affixes = matcher.seam_bytes[index]
+    if affixes is None or affixes[3] >= _SEAM_BYTES:
         return True
-    lasts, firsts, has_long = matcher.seam_edges[index]
+    ends, starts, longs, _longest = affixes
+    lasts, firsts, _has_long = matcher.seam_edges[index]
     last, first = chr(tail[-1]) if tail else "", chr(head[0]) if head else ""
     if (
         (last in lasts or " " in lasts)
         and (first in firsts or " " in firsts)
-        and any(
-            tail.endswith(lit) or (lit.endswith(b" ") and tail.endswith(lit[:-1]))
-            for lit in literals
-        )
-        and any(
-            head.startswith(lit) or (lit.startswith(b" ") and head.startswith(lit[1:]))
-            for lit in literals
-        )
+        and tail.endswith(ends)
+        and head.startswith(starts)
     ):
         return True
-    return has_long and any(
-        _cut(lit, tail, head) for lit in literals if len(lit) >= MIN_SPLIT_LITERAL
-    )
+    return any(_cut(lit, tail, head) for lit in longs)
 
 
 def _cut(literal: bytes, tail: bytes, head: bytes) -> bool:
