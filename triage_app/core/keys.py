@@ -32,7 +32,7 @@ Choice = dict[tuple[int, int], int]  # (target, alternative) -> position of its 
 class Keys:
     """What the prefilter searches for and checks, built from the chosen keys."""
 
-    others: list[list[tuple[tuple[bytes, ...], ...]]]  # per target, per alternative
+    checks: dict[tuple[int, int], tuple[tuple[bytes, ...], ...]]  # alternatives with others
     non_ascii_keys: list[tuple[int, int]]  # alternatives keyed on "the line is not ASCII"
     word_targets: list[tuple[tuple[int, int], ...]]  # per AC word: the alternatives it keys
     word_joins: list[tuple]  # per AC word: the long literals it is half of (`wraps`)
@@ -54,10 +54,9 @@ def build(
     """The keys of every target's alternatives (the static key unless `choice` says another
     factor); `like`: an automaton whose progress (and DFA) the new one takes over."""
     words: dict[str, list[tuple[int, int]]] = {}
-    others_of: list[list[tuple[tuple[bytes, ...], ...]]] = []
+    checks: dict[tuple[int, int], tuple[tuple[bytes, ...], ...]] = {}
     non_ascii_keys: list[tuple[int, int]] = []
     for index, target_needs in enumerate(needs):
-        others_of.append([])
         for alt, requirement in enumerate(target_needs or ()):
             every = factors(requirement)
             at = (choice or {}).get((index, alt), 0)
@@ -65,9 +64,10 @@ def build(
             others = every[:at] + every[at + 1 :]
             if any(is_non_ascii(lit) and lit != NON_ASCII for lit in key):
                 others = (key, *others)  # the prefilter only finds "non-ASCII": check it
-            others_of[index].append(
-                tuple(tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others)
-            )
+            if others:
+                checks[(index, alt)] = tuple(
+                    tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others
+                )
             for literal in key:
                 if is_non_ascii(literal):
                     non_ascii_keys.append((index, alt))
@@ -84,7 +84,7 @@ def build(
         encoded = [word.encode("utf-8") for word in all_words]
         automaton = like.successor(encoded) if like is not None else LiteralAutomaton(encoded)
     return Keys(
-        others_of,
+        checks,
         non_ascii_keys,
         [tuple(sorted(set(words.get(w, ())))) for w in all_words],
         [tuple(halves.get(w, ())) for w in all_words],

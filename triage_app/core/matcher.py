@@ -76,7 +76,7 @@ class Matcher:
     def _use_keys(self, built: keys.Keys) -> None:
         # Per AC word, the (target, alternative) pairs it is the key of; an alternative's
         # other required literals are checked on the line before its regex runs (`placement`).
-        self._others = built.others
+        self._checks = built.checks
         self._non_ascii_keys = built.non_ascii_keys
         self._word_targets = built.word_targets
         self.word_joins = built.word_joins
@@ -134,6 +134,8 @@ class Matcher:
     def rank(self, candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
         """Most specific first (`ranking.rank_key`; the version fit is added per file by the
         scan); one per entry (an entry whose regex and a variant both match keeps the better)."""
+        if isinstance(candidates, list) and len(candidates) == 1:
+            return (candidates[0],)
         sourced = self.facts.sourced
         best: dict[str, Candidate] = {}
         for cand in sorted(candidates, key=lambda c: _rank_key(c, c.entry_id in sourced)):
@@ -150,18 +152,22 @@ class Matcher:
         """
         found = []
         slow = self.slow
-        for index in range(len(self.targets)) if indexes is None else indexes:
+        targets = self.targets
+        budget = regex_budget.STATE  # `regex_budget.start()` / `stop()`, inlined
+        for index in range(len(targets)) if indexes is None else indexes:
             if slow and index in slow:
                 continue
-            regex_budget.start()
             try:
-                match = self.targets[index].pattern.search(text)
-                if match:
-                    found.append((index, match))
+                budget.started = budget.ticks
+                budget.running = True
+                match = targets[index].pattern.search(text)
             except PatternTimeoutError:
                 slow[index] = line_no
+                continue
             finally:
-                regex_budget.stop()
+                budget.running = False
+            if match:
+                found.append((index, match))
         return found
 
     def regex_candidates(

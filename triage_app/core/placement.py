@@ -58,15 +58,20 @@ def literal_hits(matcher: Matcher, lines: Lines) -> tuple[Spans, Spans, list[tup
         pending = _spans_by_search(hay, found, matcher._word_targets)
     else:
         pending = _spans_by_offsets(hay, found, matcher._word_targets, non_ascii_keys)
-    others = matcher._others
+    checks = matcher._checks
+    raw = isinstance(lines, ByteLines)
     for line_no, (start, end, pairs) in pending.items():
-        line = hay[start:end]
         kept: set[int] = set()
-        folded = None
-        for index, alt in pairs:
-            if index in kept:
+        line = folded = None
+        for pair in pairs:
+            needs = checks.get(pair)
+            if needs is None:  # the key is all it needs (or the fuzzy trigger)
+                kept.add(pair[0])
                 continue
-            needs = others[index][alt] if index != TRIGGER else ()
+            if pair[0] in kept:
+                continue
+            if line is None:
+                line = hay[start:end]
             for need in needs:  # every need: one of its literals is in the line
                 for literal in need:
                     if literal in line:
@@ -75,13 +80,13 @@ def literal_hits(matcher: Matcher, lines: Lines) -> tuple[Spans, Spans, list[tup
                         if literal == NON_ASCII_BYTES:
                             break
                         if folded is None:
-                            folded = _folded(line, isinstance(lines, ByteLines))
+                            folded = _folded(line, raw)
                         if literal[_NON_ASCII_SIZE:] in folded:
                             break
                 else:
                     break
             else:
-                kept.add(index)
+                kept.add(pair[0])
         if kept:
             hits[line_no] = (start, end, kept)
     return hits, pending, join_found
