@@ -1,15 +1,16 @@
 """What a regular expression must contain, read from its parsed form.
 
-Two questions, both answered from `re`'s own parser so that they agree with `re` exactly:
+Answered from `re`'s own parser so that it agrees with `re` exactly:
 
-* `required_factor`: a set of literal strings one of which every match must contain. The
-  matcher finds the lines that contain any of these with one Aho-Corasick pass and runs the
-  real regex only there. A pattern with no usable factor runs on every line.
-* `literal_weight`: how many characters a match consumes that the pattern spells literally
-  (not those eaten by `.*`, classes or repeats). Ranking puts precise patterns first with it.
+* `required_factor` / `requirements`: sets of literal strings one of which every match must
+  contain. The matcher finds the lines that contain them with one Aho-Corasick pass and runs
+  the real regex only there (`keys`, `placement`). A pattern with no usable factor runs on
+  every line.
+* `line_local`: whether a pattern can be run once over a block of lines.
 
-Both work on case-folded text (`fold`), which keeps string length, so offsets in folded text
-are offsets in the original.
+(How many literal characters a match consumes, for ranking, is `weigh`.) Literals are
+case-folded (`fold`), which keeps string length, so offsets in folded text are offsets in
+the original.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re._parser as _parser
 from collections.abc import Iterable
 
 from triage_app.core import memo
+from triage_app.core.weigh import LiteralWeigher  # noqa: F401 - re-exported
 
 MIN_FACTOR_LENGTH = 3
 _Items = Iterable[tuple[object, object]]
@@ -307,121 +309,8 @@ def requirements(regex: str, flags: int = 0) -> list[Requirement] | None:
     return out
 
 
-def _weight(items: _Items) -> int:
-    total = 0
-    for op, av in items:
-        if op is _c.LITERAL:
-            total += 1
-        elif op is _c.SUBPATTERN:
-            total += _weight(av[3])
-        elif op is _c.ATOMIC_GROUP:
-            total += _weight(av)
-        elif op in _REPEATS:
-            total += av[0] * _weight(av[2]) if av[0] >= 1 else 0
-        elif op is _c.BRANCH:
-            total += min(_weight(branch) for branch in av[1])
-    return total
-
-
-def _top_branches(regex: str) -> list[str] | None:
-    """The alternatives of a pattern that is one alternation (possibly in one group)."""
-    body = regex
-    if body.startswith("(") and _closing_paren(body, 0) == len(body) - 1:
-        inner = body[1:-1]
-        if inner.startswith("?:"):
-            inner = inner[2:]
-        elif inner.startswith("?"):
-            return None
-        body = inner
-    parts, start = [], 0
-    for i, ch, depth in _structure(body):
-        if ch == "|" and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-    parts.append(body[start:])
-    return parts if len(parts) > 1 else None
-
-
-def _class_end(text: str, i: int) -> int:
-    j = i + 1
-    if j < len(text) and text[j] == "^":
-        j += 1
-    if j < len(text) and text[j] == "]":
-        j += 1
-    while j < len(text) and text[j] != "]":
-        j += 2 if text[j] == "\\" else 1
-    return j
-
-
-def _structure(text: str):  # noqa: ANN202 - yields (index, char, depth after it)
-    """Unescaped characters outside character classes, with the group depth."""
-    depth, i = 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _class_end(text, i) + 1
-            continue
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        yield i, ch, depth
-        i += 1
-
-
-def _closing_paren(text: str, start: int) -> int:
-    """Index of the parenthesis closing the one at `start` (which must open a group)."""
-    for i, ch, depth in _structure(text[start:]):
-        if ch == ")" and depth == 0:
-            return start + i
-    return -1
-
-
 def _plain(value: object) -> object:
     return value
-
-
-def _decode_plan(value: list) -> tuple[int, list[tuple[str, int]]]:
-    static, branches = value
-    return int(static), [(str(part), int(weight)) for part, weight in branches]
-
-
-@memo.memoized("weigher", lambda plan: [plan[0], [list(b) for b in plan[1]]], _decode_plan)
-def _weigher_plan(regex: str, flags: int) -> tuple[int, list[tuple[str, int]]]:
-    """The pattern's static weight, and each top-level branch with its own weight (none when
-    a branch only parses in context)."""
-    branches = []
-    for part in _top_branches(regex) or []:
-        try:
-            re.compile(part, flags)
-            branches.append((part, _weight(_parse(part, flags))))
-        except re.error:  # a branch that only parses in context: keep the static weight
-            branches = []
-            break
-    return _weight(_parse(regex, flags)), branches
-
-
-class LiteralWeigher:
-    """Literal characters consumed by a match of one pattern (see module doc)."""
-
-    def __init__(self, regex: str, flags: int) -> None:
-        self.static, plan = _weigher_plan(regex, flags)
-        self.branches: list[tuple[re.Pattern[str], int]] = [
-            (memo.compile_pattern(part, flags), weight) for part, weight in plan
-        ]
-
-    def weigh(self, text: str, match: re.Match[str]) -> int:
-        """The weight of `match`, found in `text`: the heaviest branch that matches there."""
-        if not self.branches:
-            return self.static
-        weights = [
-            w
-            for p, w in self.branches
-            if (m := p.match(text, match.start())) and m.end() == match.end()
-        ]
-        if not weights:
-            weights = [w for p, w in self.branches if p.match(text, match.start())]
-        return max(weights) if weights else self.static
 
 
 _NEWLINE = 10

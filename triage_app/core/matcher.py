@@ -30,11 +30,12 @@ from triage_app.core.chunklines import (
 )
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
-from triage_app.core.literals import LiteralWeigher, Requirement, line_local, requirements
+from triage_app.core.literals import Requirement, line_local, requirements
 from triage_app.core.ranking import rank_key
 from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
 from triage_app.core.targets import Target, catalog_targets
+from triage_app.core.weigh import LiteralWeigher
 
 __all__ = ["MATCH_CAP", "FuzzyBudget", "Matcher", "Target", "cap_line"]
 _TRIGGER = events.TRIGGER
