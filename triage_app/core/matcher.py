@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from triage_app.core import events, keys, placement, regex_budget, wraps
+from triage_app.core import events, keys, placement, regex_budget, seams, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import UPGRADE_AFTER_BYTES
@@ -66,7 +66,7 @@ class Matcher:
             self._needs.append(needs)
             self.seam_literals.append(wraps.required_literals(needs))
             self.seam_edges.append(wraps.literal_edges(self.seam_literals[-1]))
-            self.seam_bytes.append(wraps.literal_bytes(self.seam_literals[-1]))
+            self.seam_bytes.append(seams.literal_bytes(self.seam_literals[-1]))
             if needs is None:
                 self._add_always_target(index, target)
         self.joinable = [i for i in range(len(self.targets)) if i not in set(self.always)]

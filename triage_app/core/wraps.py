@@ -25,53 +25,27 @@ are Aho-Corasick words). `reference_pair` is the same test with every entry trie
 from __future__ import annotations
 
 import dataclasses
-import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from triage_app.core import severity
+from triage_app.core import seams, severity
 from triage_app.core.chunklines import ByteLines, Lines, cap_line
 from triage_app.core.literals import fold, is_non_ascii
 from triage_app.core.results import Candidate, LineMatch
+from triage_app.core.seams import (
+    MAX_WIDTH,
+    MIN_SPLIT_LITERAL,
+    MIN_WIDTH,
+    NEW_RECORD,
+    continuation_lines,
+    span_of,
+)
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
-MIN_WIDTH, MAX_WIDTH = 60, 400  # characters of a line that may have been wrapped
-MIN_SPLIT_LITERAL = 24  # literals this long are found even when the wrap cuts them
 HEAD, TAIL = 0, 1
-_NEW_RECORD = re.compile(
-    r"\s|\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
-    r"|[A-Z][a-z]{2} [ \d]\d \d\d:"
-)
-
-
-# The same starts of a record, on raw bytes, as a lookahead after a newline that ends a line
-# of at least MIN_WIDTH bytes (never fewer than its characters): what is left are the lines
-# that may continue the one before (`\s` also excludes empty lines). A superset of
-# `seam_ok`'s test: bytes `\s` is ASCII-only, and B's level is not looked at here.
-_NEW_RECORD_BYTES = _NEW_RECORD.pattern.encode()
-_CONTINUATION = re.compile(b"\n(?=[^\n]{%d,}\n(?!%s))" % (MIN_WIDTH, _NEW_RECORD_BYTES))
-_CONTINUATION_AT_START = re.compile(b"[^\n]{%d,}\n(?!%s)" % (MIN_WIDTH, _NEW_RECORD_BYTES))
-
-
-def continuation_lines(lines: Lines) -> set[int] | None:
-    """Chunk lines (0-based) that may continue the line before them, that line being long
-    enough to have been wrapped; None: unknown (text)."""
-    if not isinstance(lines, ByteLines):
-        return None
-    data = lines.stripped
-    out: set[int] = set()
-    if _CONTINUATION_AT_START.match(data):
-        out.add(1)
-    line_no, counted = 0, 0
-    for match in _CONTINUATION.finditer(data):  # the newline before a long line
-        at = match.start()
-        line_no += data.count(b"\n", counted, at + 1)
-        counted = at + 1
-        out.add(line_no + 1)
-    return out
 
 
 def half_words(words: Mapping[str, Iterable[tuple[int, int]]]) -> dict[str, list[tuple]]:
@@ -94,7 +68,7 @@ def seam_ok(first: str, second: str) -> bool:
     return (
         MIN_WIDTH <= len(first) <= MAX_WIDTH
         and bool(second)
-        and _NEW_RECORD.match(second) is None
+        and NEW_RECORD.match(second) is None
         and severity.detect(second)[1] != 0
     )
 
@@ -259,7 +233,7 @@ def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, s
         if known is not None and known[0] >= 0:
             start, end = known[0], known[1]
         else:
-            start, end = _span_of(lines, line_no, spans)
+            start, end = span_of(lines, line_no, spans)
         if start < 0:
             return None
         data = lines.stripped
@@ -272,25 +246,6 @@ def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, s
     if line_no + 1 >= lines.count:
         return None
     return lines.line(line_no), lines.line(line_no + 1)
-
-
-def _span_of(lines: ByteLines, line_no: int, spans: Mapping) -> tuple[int, int]:
-    """Haystack span of a line next to one whose span is known."""
-    data = lines.stripped
-    after = spans.get(line_no + 1)
-    if after is not None and after[0] > 0:
-        end = after[0] - 1
-        return data.rfind(b"\n", 0, end) + 1, end
-    before = spans.get(line_no - 1)
-    if before is not None and before[0] >= 0:
-        start = before[1] + 1
-        end = data.find(b"\n", start)
-        return start, len(data) if end == -1 else end
-    lines.line(line_no)  # builds the newline index
-    newlines = lines._hay_newlines or []
-    start = newlines[line_no - 1] + 1 if line_no else 0
-    end = newlines[line_no] if line_no < len(newlines) else len(data)
-    return start, end
 
 
 def merge(out: list[LineMatch], joined: list[LineMatch], matcher: Matcher) -> list[LineMatch]:
@@ -363,11 +318,11 @@ def chunk_joins(
                 continue
             texts = (state.previous, _first_line_text(lines))
         else:
-            seam = _seam_bytes(lines, first, pending)
-            if seam is _NO_WRAP:
+            seam = seams.seam_bytes(lines, first, pending)
+            if seam is seams.NO_WRAP:
                 continue
             if seam is not None:  # ASCII either side of the seam: look before decoding
-                targets = [i for i in targets if _touches_seam(matcher, i, *seam)]
+                targets = [i for i in targets if seams.touches_seam(matcher, i, *seam)]
                 if not targets:
                     continue
             texts = neighbours(lines, first, pending)
@@ -377,89 +332,6 @@ def chunk_joins(
         if found is not None:
             out.append(found)
     return out
-
-
-_NO_WRAP = (b"", b"")
-_SEAM_BYTES = 256  # bytes either side of the seam looked at before a pair is decoded
-
-
-def literal_bytes(literals: tuple[str, ...]) -> tuple | None:
-    """`literals` as ASCII bytes (None when one is not ASCII: then no byte-level check), as
-    (what may end A, what may start B, those long enough to be cut, the longest's size)."""
-    if not all(lit.isascii() for lit in literals):
-        return None
-    raw = tuple(lit.encode() for lit in literals)
-    ends = raw + tuple(lit[:-1] for lit in raw if lit.endswith(b" "))  # the wrap ate a space
-    starts = raw + tuple(lit[1:] for lit in raw if lit.startswith(b" "))
-    longs = tuple(lit for lit in raw if len(lit) >= MIN_SPLIT_LITERAL)
-    return ends, starts, longs, max(map(len, raw), default=0)
-
-
-def _touches_seam(matcher: Matcher, index: int, tail: bytes, head: bytes) -> bool:
-    """The byte-level form of `_literal_at_seam` before anything is decoded (a superset: it
-    never drops a target the full test would keep): a long required literal is cut by the
-    seam, or one required literal ends where A ends (or at the put-back space) and one starts
-    where B starts (or at that space)."""
-    affixes = matcher.seam_bytes[index]
-    if affixes is None or affixes[3] >= _SEAM_BYTES:
-        return True
-    ends, starts, longs, _longest = affixes
-    lasts, firsts, _has_long = matcher.seam_edges[index]
-    last, first = chr(tail[-1]) if tail else "", chr(head[0]) if head else ""
-    if (
-        (last in lasts or " " in lasts)
-        and (first in firsts or " " in firsts)
-        and tail.endswith(ends)
-        and head.startswith(starts)
-    ):
-        return True
-    return any(_cut(lit, tail, head) for lit in longs)
-
-
-def _cut(literal: bytes, tail: bytes, head: bytes) -> bool:
-    """`literal` crosses the seam of tail+head, or of tail+" "+head (containing that space)."""
-    size = len(literal)
-    before, after = tail[-size:], head[:size]
-    for gap in (b"", b" "):
-        joined = before + gap + after
-        seam = len(before)
-        at = joined.find(literal)
-        while at != -1 and at < seam:
-            if at + size > seam + len(gap):
-                return True
-            at = joined.find(literal, at + 1)
-    return False
-
-
-def _seam_bytes(
-    lines: Lines, first: int, spans: Mapping[int, tuple[int, int, set]]
-) -> tuple[bytes, bytes] | None:
-    """A cheap look at the raw bytes before decoding a pair: `_NO_WRAP` when the first line is
-    too short (in bytes, never fewer than its characters) or the next one starts a record;
-    else the bytes either side of the seam, ASCII lowered (for `_touches_seam`), or None for
-    a chunk scanned as text."""
-    if not isinstance(lines, ByteLines):
-        return None
-    known = spans.get(first)
-    if known is not None and known[0] >= 0:
-        start, end = known[0], known[1]
-    else:
-        start, end = _span_of(lines, first, spans)
-        if start < 0:
-            return None
-    if end - start < MIN_WIDTH:
-        return _NO_WRAP
-    data = lines.stripped
-    head = data[end + 1 : end + 1 + _SEAM_BYTES]
-    head_text = head[:40].decode("utf-8", "ignore")
-    if not head_text or _NEW_RECORD.match(head_text) is not None:
-        return _NO_WRAP
-    head = head.split(b"\n", 1)[0]
-    last = end - 1 if data[end - 1] == 13 else end  # 13: a CR before the newline
-    # bytes.lower() folds ASCII only; that is enough: the literals compared are ASCII, and a
-    # chunk holding one of the non-ASCII characters that IGNORECASE equates with an ASCII
-    # letter is never scanned as bytes (`Matcher.scan_chunk`).
-    return data[max(start, last - _SEAM_BYTES) : last].lower(), head.lower()
 
 
 def _first_line_text(lines: Lines) -> str:
