@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 import re
 
-import ahocorasick_rs
-
 from triage_app.core.ansi import MAX_PASSES, strip_ansi
 from triage_app.core.literals import FOLD_SPECIALS, NON_ASCII, fold
 
@@ -131,9 +129,8 @@ _NEWLINES_BYTES = re.compile(b"\n")
 _ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 _C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # A chunk holding one of the non-ASCII characters that IGNORECASE equates with ASCII letters
-# is searched as folded text instead.
-_UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)
-FOLD_SPECIALS_SEARCH = ahocorasick_rs.BytesAhoCorasick(list(_UTF8_FOLD_SPECIALS))
+# is searched as folded text instead (the prefilter's automaton looks for them too, `keys`).
+UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)
 
 
 def _strip_ansi_bytes(chunk: bytes) -> bytes:

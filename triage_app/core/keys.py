@@ -19,6 +19,7 @@ import ahocorasick_rs
 
 from triage_app.core import wraps
 from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.chunklines import UTF8_FOLD_SPECIALS
 from triage_app.core.literals import NON_ASCII, Requirement, is_non_ascii
 from triage_app.core.placement import TRIGGER
 
@@ -36,7 +37,8 @@ class Keys:
     non_ascii_keys: list[tuple[int, int]]  # alternatives keyed on "the line is not ASCII"
     word_targets: list[tuple[tuple[int, int], ...]]  # per AC word: the alternatives it keys
     word_joins: list[tuple]  # per AC word: the long literals it is half of (`wraps`)
-    automaton: LiteralAutomaton | None
+    automaton: LiteralAutomaton
+    first_special: int  # AC words from here on are `UTF8_FOLD_SPECIALS` (`placement`)
 
 
 def factors(requirement: Requirement) -> tuple[frozenset[str], ...]:
@@ -79,16 +81,17 @@ def build(
     # long keys are words too: they find a key that a hard wrap cut in two (`wraps`).
     halves = wraps.half_words(words)
     all_words = [*words, *(w for w in halves if w not in words)]
-    automaton = None
-    if all_words:
-        encoded = [word.encode("utf-8") for word in all_words]
-        automaton = like.successor(encoded) if like is not None else LiteralAutomaton(encoded)
+    # Last, the characters that send a chunk to the text path (found in the same pass).
+    encoded = [word.encode("utf-8") for word in all_words] + list(UTF8_FOLD_SPECIALS)
+    automaton = like.successor(encoded) if like is not None else LiteralAutomaton(encoded)
+    nothing = ((),) * len(UTF8_FOLD_SPECIALS)
     return Keys(
         checks,
         non_ascii_keys,
-        [tuple(sorted(set(words.get(w, ())))) for w in all_words],
-        [tuple(halves.get(w, ())) for w in all_words],
+        [*(tuple(sorted(set(words.get(w, ())))) for w in all_words), *nothing],
+        [*(tuple(halves.get(w, ())) for w in all_words), *nothing],
         automaton,
+        len(all_words),
     )
 
 

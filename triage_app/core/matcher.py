@@ -20,7 +20,6 @@ from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import UPGRADE_AFTER_BYTES
 from triage_app.core.chunklines import (
-    FOLD_SPECIALS_SEARCH,
     MATCH_CAP,
     NEWLINES,
     ByteLines,
@@ -82,6 +81,7 @@ class Matcher:
         self._word_targets = built.word_targets
         self.word_joins = built.word_joins
         self._automaton = built.automaton
+        self._first_special = built.first_special
 
     def _prefer_rare_keys(self, haystack: bytes) -> None:
         """Key each alternative on its rarest factor in this (lowered) sample of a log."""
@@ -240,16 +240,14 @@ class Matcher:
         `state` carries what the next chunk needs of this one (its last line); pass the same
         object for every chunk of one file.
         """
-        if isinstance(chunk, bytes):
-            if not chunk.isascii() and FOLD_SPECIALS_SEARCH.find_matches_as_indexes(chunk):
-                decoded = chunk.decode("utf-8", "replace")
-                return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
-            lines = ByteLines(chunk)
-        else:
-            lines = TextLines(chunk)
+        lines = ByteLines(chunk) if isinstance(chunk, bytes) else TextLines(chunk)
         if not self._sampled and len(lines.haystack) >= keys.SAMPLE_AFTER_BYTES:
             self._prefer_rare_keys(lines.haystack)
-        hits, pending, join_found = placement.literal_hits(self, lines)
+        found = placement.literal_hits(self, lines)
+        if found is None:  # bytes holding a character IGNORECASE equates with ASCII: as text
+            decoded = chunk.decode("utf-8", "replace")
+            return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
+        hits, pending, join_found = found
         state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:

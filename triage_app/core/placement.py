@@ -39,16 +39,18 @@ def _folded(line: bytes, raw: bool) -> bytes:
     return line
 
 
-def literal_hits(matcher: Matcher, lines: Lines) -> tuple[Spans, Spans, list[tuple[int, int]]]:
+def literal_hits(
+    matcher: Matcher, lines: Lines
+) -> tuple[Spans, Spans, list[tuple[int, int]]] | None:
     """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack;
     also every line's literal hits before the other literals are checked (`pending`), and
-    the hits of half-literals (word, offset) for `wraps`."""
+    the hits of half-literals (word, offset) for `wraps`. None: the chunk is raw bytes that
+    hold a character IGNORECASE equates with an ASCII letter (to be scanned as text)."""
     hay = lines.haystack
     hits: Spans = {}
-    automaton = matcher._automaton
-    if automaton is None:
-        return hits, {}, []
-    found = automaton.find_matches_as_indexes(hay, overlapping=True)
+    found = matcher._automaton.find_matches_as_indexes(hay, overlapping=True)
+    if found and not hay.isascii() and max(found)[0] >= matcher._first_special:
+        return None  # (a folded text haystack never holds one)
     non_ascii_keys = matcher._non_ascii_keys
     if not found and not non_ascii_keys:
         return hits, {}, []
