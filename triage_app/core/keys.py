@@ -24,7 +24,7 @@ from triage_app.core.literals import NON_ASCII, Requirement, is_non_ascii
 from triage_app.core.placement import TRIGGER
 
 SAMPLE_BYTES = 256 * 1024  # of the first big chunk, counted to choose the keys
-SAMPLE_AFTER_BYTES = 1024 * 1024  # a chunk this big is sampled (a smaller log keeps the guess)
+SAMPLE_AFTER_BYTES = 512 * 1024  # a chunk this big is sampled (a smaller log keeps the guess)
 MIN_KEY_BYTES = 2  # a shorter literal is never a key by count
 Choice = dict[tuple[int, int], int]  # (target, alternative) -> position of its key factor
 
