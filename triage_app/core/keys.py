@@ -7,6 +7,9 @@ but not the same speed: a key that half of the log's lines hold ("error", "conne
 them all to the check, while "$<" or "mqtt" finds a handful. The static choice
 (`literals.requirements`) can only guess from the words; `rarest` counts how often each
 factor occurs in a sample of the log being scanned and keys each alternative on its rarest.
+A matcher does this once, on the first chunk big enough to be a fair sample
+(`Matcher.scan_chunk`); later logs keep those keys (rebuilding the automaton per file would
+cost a long-lived scan process more than it saves).
 """
 
 from __future__ import annotations
