@@ -14,6 +14,7 @@ from triage_app.core.ansi import MAX_PASSES, strip_ansi
 from triage_app.core.literals import FOLD_SPECIALS, NON_ASCII, fold
 
 MATCH_CAP = 4096  # characters of a line that matching looks at; longer lines are cut
+_TAIL_WALK = 32  # lines this near a chunk's end are found by walking back from it
 
 
 def cap_line(text: str) -> tuple[str, bool]:
@@ -82,12 +83,25 @@ class ByteLines:
         escape sequence sits inside a multi-byte character, which takes corrupted output.
         """
         if start < 0:
-            if self._hay_newlines is None:
-                self._hay_newlines = newline_offsets(self.haystack)
-            newlines = self._hay_newlines
-            start = newlines[n - 1] + 1 if n else 0
-            end = newlines[n] if n < len(newlines) else len(self.stripped)
+            start, end = self._span(n)
         return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
+
+    def _span(self, n: int) -> tuple[int, int]:
+        """Line `n`'s span; a line near the end (the chunk's last lines, read for the state
+        the next chunk needs) is found walking back from the end, without indexing every
+        newline of the chunk."""
+        data = self.stripped
+        if self._hay_newlines is None and self.count - n <= _TAIL_WALK:
+            total = self.count - (0 if self.raw.endswith(b"\n") else 1)  # newlines
+            end = len(data)
+            for _ in range(total - n):  # back to the newline that ends line n
+                end = data.rfind(b"\n", 0, end)
+            return (data.rfind(b"\n", 0, end) + 1 if n else 0), end
+        if self._hay_newlines is None:
+            self._hay_newlines = newline_offsets(self.haystack)
+        newlines = self._hay_newlines
+        start = newlines[n - 1] + 1 if n else 0
+        return start, newlines[n] if n < len(newlines) else len(data)
 
     def text(self) -> str:
         return self.stripped.decode("utf-8", "replace")
