@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import pickle
 import sys
@@ -46,8 +45,7 @@ import threading
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
-from multiprocessing.connection import wait
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from triage_app.core import parallel_worker
 from triage_app.core.annotate import FileAnnotator
@@ -58,6 +56,9 @@ from triage_app.core.logsource import CHUNK_BYTES, STDIN, LogError, LogSource
 from triage_app.core.matcher import Matcher
 from triage_app.core.parallel_worker import ChunkOut, FileBudget, Task
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
+
+if TYPE_CHECKING:  # `multiprocessing` is imported when a file is split: most scans never are
+    import multiprocessing.context
 
 MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
 PIECE_BYTES = 32 * 1024 * 1024  # at most this many bytes of read blocks per piece
@@ -99,6 +100,8 @@ def workers_for(source: LogSource, matcher: Matcher, jobs: int | None) -> int:
         return 0
     if info.size is None or info.size < MIN_BYTES:
         return 0
+    import multiprocessing
+
     if multiprocessing.current_process().daemon or _start_method(matcher) is None:
         return 0
     count = default_jobs() if jobs is None or jobs < 1 else jobs
@@ -179,6 +182,8 @@ class ParallelScan:
         method = _start_method(self.matcher)
         if method is None:
             raise ParallelScanError(f"{self.order[0].path}: no way to start worker processes")
+        import multiprocessing
+
         context = multiprocessing.get_context(method)
         recipe = None if method == "fork" else _recipes[self.matcher]
         if method == "fork":
@@ -233,7 +238,7 @@ class ParallelScan:
             task = worker.task
             if task is None or task.id == current or not self._full():
                 waiting[worker.conn] = worker
-        for ready in wait(list(waiting), POLL_S):
+        for ready in _wait(list(waiting), POLL_S):
             worker = waiting[ready]
             if ready is worker.process.sentinel:
                 while worker.conn.poll():
@@ -387,3 +392,9 @@ def iter_scan(
     summary.slow_patterns = sorted((matcher.targets[i].id, n) for i, n in run.slow.items())
     if fuzzy:
         summary.fuzzy_skipped = run.budget.skipped
+
+
+def _wait(conns: list, timeout: float) -> list:
+    from multiprocessing.connection import wait
+
+    return wait(conns, timeout)
