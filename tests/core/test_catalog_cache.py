@@ -28,14 +28,6 @@ LOG = (
 
 
 @pytest.fixture
-def cache_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("TRIAGE_CACHE_DIR", str(folder))
-    monkeypatch.delenv("TRIAGE_NO_CACHE", raising=False)
-    return folder
-
-
-@pytest.fixture
 def records(tmp_path) -> Path:
     root = tmp_path / "records"
     write_record(root, make_record())

@@ -243,11 +243,25 @@ def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None
     state holds (the last line, whether it matched, targets to try joined with the next
     line) depends on the last line and on the lines a `Caused by:` line walks back over
     (`events.CHAIN_LOOKBACK`), never further back than the chunk's start."""
-    floor = chunk_start_before(task, fd)
-    back, want = _SEED_WINDOW, CHAIN_LOOKBACK + 2
+    window, at = _last_lines(fd, CHAIN_LOOKBACK + 2, task.start, chunk_start_before(task, fd))
+    state = ChunkState()
+    # An exception chain open where the window starts may have begun chunks earlier.
+    before, _at = _last_lines(fd, CHAIN_LOOKBACK + 1, at, task.data_start)
+    state.chain_head, state.chain_run = chain_tail(before)
+    throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
+    slow = dict(matcher.slow)
+    matcher.scan_chunk(window, 1, throwaway, state)
+    matcher.slow = {index: slow.get(index, -1) for index in matcher.slow}  # not this piece's
+    return state
+
+
+def _last_lines(fd: int, want: int, end: int, floor: int) -> tuple[bytes, int]:
+    """The last `want` whole lines before offset `end`, never reading before `floor` (a line
+    start), and the offset where they start."""
+    back = _SEED_WINDOW
     while True:
-        low = max(floor, task.start - back)
-        data = pread_all(fd, task.start - low, low)
+        low = max(floor, end - back)
+        data = pread_all(fd, end - low, low)
         if data.count(b"\n") > want or low == floor:
             break
         back *= 4
@@ -256,32 +270,7 @@ def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None
         cut = data.rfind(b"\n", 0, cut)
         if cut < 0:
             break
-    state = ChunkState()
-    # An exception chain open where the window starts may have begun chunks earlier.
-    before = _last_lines(task, fd, CHAIN_LOOKBACK + 1, low + cut + 1)
-    state.chain_head, state.chain_run = chain_tail(before)
-    throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
-    slow = dict(matcher.slow)
-    matcher.scan_chunk(data[cut + 1 :], 1, throwaway, state)
-    matcher.slow = {index: slow.get(index, -1) for index in matcher.slow}  # not this piece's
-    return state
-
-
-def _last_lines(task: Task, fd: int, want: int, end: int) -> bytes:
-    """The last `want` whole lines before offset `end` (fewer at the file's start)."""
-    back = _SEED_WINDOW
-    while True:
-        low = max(task.data_start, end - back)
-        data = pread_all(fd, end - low, low)
-        if data.count(b"\n") > want or low == task.data_start:
-            break
-        back *= 4
-    cut = len(data) - 1
-    for _ in range(want):
-        cut = data.rfind(b"\n", 0, cut)
-        if cut < 0:
-            break
-    return data[cut + 1 :]
+    return data[cut + 1 :], low + cut + 1
 
 
 def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Callable) -> None:
