@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from tests.ui import window_support as support
-from tests.ui.window_support import HANG, wait_idle
+from tests.ui.window_support import HANG, info_lines, wait_idle
 from triage_app.core.filewatch import Change
 
 records_dir = support.records_dir
@@ -17,10 +17,6 @@ notes_store = support.notes_store
 window = support.window
 
 ERROR = "2026-01-01 10:00:09 ERROR OSError: [Errno 28] No space left on device\n"
-
-
-def info_lines(first: int, count: int) -> str:
-    return "".join(f"2026-01-01 10:00:00 INFO step {n} ok\n" for n in range(first, first + count))
 
 
 def open_log(qtbot, window, path: Path):

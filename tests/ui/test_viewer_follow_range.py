@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui import window_support as support
-from tests.ui.window_support import HANG, wait_idle
+from tests.ui.window_support import HANG, info_lines, wait_idle
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.scan_process import ByteRange, run_scan
 from triage_app.ui.workers.service import ScanService
@@ -21,10 +21,6 @@ notes_store = support.notes_store
 window = support.window
 
 ERROR = "2026-01-01 10:00:09 ERROR OSError: [Errno 28] No space left on device\n"
-
-
-def info_lines(first: int, count: int) -> str:
-    return "".join(f"2026-01-01 10:00:00 INFO step {n} ok\n" for n in range(first, first + count))
 
 
 def test_following_scans_a_byte_range_of_the_file_and_the_matches_arrive(

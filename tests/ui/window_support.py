@@ -133,3 +133,8 @@ def drop_files(widget: QWidget, paths: list[Path]) -> QDropEvent:
     mime = file_mime(paths)
     send_drag_enter(widget, mime)
     return send_drop(widget, mime)
+
+
+def info_lines(first: int, count: int) -> str:
+    """Healthy INFO lines numbered from `first` (a followed log's growth)."""
+    return "".join(f"2026-01-01 10:00:00 INFO step {n} ok\n" for n in range(first, first + count))

@@ -10,6 +10,7 @@ import bisect
 
 from PySide6.QtCore import QObject, Signal
 
+from triage_app.ui.log.cycling import next_wrapping
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.widgets.settings import Settings
 
@@ -53,11 +54,4 @@ class Bookmarks(QObject):
 
     def next_line(self, line: int, backward: bool = False) -> int | None:
         """The bookmark after (or before) `line`, wrapping; None without bookmarks."""
-        lines = self._lines
-        if not lines:
-            return None
-        if backward:
-            at = bisect.bisect_left(lines, line) - 1
-            return lines[at] if at >= 0 else lines[-1]
-        at = bisect.bisect_right(lines, line)
-        return lines[at] if at < len(lines) else lines[0]
+        return next_wrapping(self._lines, line, backward)

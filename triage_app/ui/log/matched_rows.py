@@ -3,10 +3,10 @@ through them, the scroll bar's marks and the matched-only view)."""
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable
 
 from triage_app.core.results import LineMatch
+from triage_app.ui.log.cycling import next_wrapping
 
 
 class MatchedRows:
@@ -34,11 +34,4 @@ class MatchedRows:
 
     def next_row(self, row: int, backward: bool = False) -> int | None:
         """The matched row after (or before) `row`, wrapping around; None without any."""
-        rows = self.all_rows()
-        if not rows:
-            return None
-        if backward:
-            at = bisect.bisect_left(rows, row) - 1
-            return rows[at] if at >= 0 else rows[-1]
-        at = bisect.bisect_right(rows, row)
-        return rows[at] if at < len(rows) else rows[0]
+        return next_wrapping(self.all_rows(), row, backward)
