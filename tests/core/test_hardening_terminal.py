@@ -12,6 +12,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.core.records_factory import make_record, write_record
 from tests.core.test_cli import ERROR_LINE, run_cli
@@ -210,3 +212,20 @@ def test_finding8_non_text_codec_is_refused_with_one_line(tmp_path, codec):
     err = done.stderr.decode()
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "not a text encoding" in err or "cannot decode" in err
+
+
+@given(st.lists(st.integers(0, 0xFFFF).map(chr)).map("".join))  # lone surrogates too
+def test_for_json_escapes_exactly_the_unsafe_characters(text):
+    """The one-pass regex gives what a per-character table look-up gives, surrogates too."""
+    expected = "".join(
+        f"\\u{ord(ch):04x}"
+        if ord(ch) == 0x7F
+        or 0x80 <= ord(ch) < 0xA0
+        or 0xD800 <= ord(ch) < 0xE000
+        or ord(ch) in (0x061C, 0x200E, 0x200F, 0x2028, 0x2029)
+        or 0x202A <= ord(ch) <= 0x202E
+        or 0x2066 <= ord(ch) <= 0x2069
+        else ch
+        for ch in text
+    )
+    assert for_json(text) == expected

@@ -14,6 +14,8 @@ terminal that prints the document.
 
 from __future__ import annotations
 
+import re
+
 from triage_app.core.ansi import strip_ansi
 
 _BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
@@ -41,6 +43,20 @@ _JSON_TABLE = {
 }
 
 
+def _char_class(codes: list[int]) -> str:
+    """A regex class of `codes` (sorted) written as ranges, so it compiles in microseconds."""
+    parts, start = [], 0
+    for i in range(1, len(codes) + 1):
+        if i == len(codes) or codes[i] != codes[i - 1] + 1:
+            first, last = codes[start], codes[i - 1]
+            parts.append(f"\\u{first:04x}" + (f"-\\u{last:04x}" if last > first else ""))
+            start = i
+    return "[" + "".join(parts) + "]"
+
+
+_JSON_UNSAFE = re.compile(_char_class(sorted(_JSON_TABLE)))
+
+
 def for_terminal(text: str, *, multiline: bool = False, strip: bool = True) -> str:
     """`text` with escape sequences removed and other control characters made visible.
 
@@ -60,5 +76,12 @@ def for_clipboard(text: str) -> str:
 
 
 def for_json(document: str) -> str:
-    """A JSON text with C1, DEL, bidi controls and lone surrogates written as escapes."""
-    return document.translate(_JSON_TABLE)
+    """A JSON text with C1, DEL, bidi controls and lone surrogates written as escapes.
+
+    Found with one regex pass: `str.translate` looks every character up in its table, about
+    0.2 s per MB of output, while these characters are rare."""
+    return _JSON_UNSAFE.sub(_json_escape, document)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return _JSON_TABLE[ord(match.group())]
