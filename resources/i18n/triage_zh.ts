@@ -1231,6 +1231,18 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <source>Match</source>
         <translation>匹配方式</translation>
     </message>
+    <message>
+        <source>Likely first cause. </source>
+        <translation>可能的首要原因。</translation>
+    </message>
+    <message>
+        <source>{count} more lines</source>
+        <translation>另有 {count} 行</translation>
+    </message>
+    <message>
+        <source>{count} more lines of this error are counted but not listed; choose this row to go to the next one, and step through every matched line with Next match.</source>
+        <translation>此错误另有 {count} 行已计数但未列出；选中此行可跳到下一行，用“下一个匹配”可逐一查看每个匹配行。</translation>
+    </message>
 </context>
 <context>
     <name>MatchesPanel</name>

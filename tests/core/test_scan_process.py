@@ -26,8 +26,10 @@ kinds = [kind for kind, _ in messages]
 assert kinds[-1] == "done" and set(kinds[:-1]) == {"progress"}, kinds
 done = messages[-1][1]
 assert isinstance(done, ScanDone) and not done.cancelled and done.lines > 0, done
-found = {m.top.entry_id for kind, p in messages if kind == "progress" for m in p.matches}
+batches = [p.batch for kind, p in messages if kind == "progress"]  # compact: a whole log
+found = {m.top.entry_id for b in batches for m in b.examples}
 assert "cuda/out-of-memory" in found, sorted(found)
+assert sum(len(b) for b in batches) == sum(c[1] for b in batches for c in b.counts) > 0
 assert not [m for m in sys.modules if m.startswith(("PySide6", "shiboken"))]
 print("qt-free", done.lines)
 """

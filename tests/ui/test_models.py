@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from triage_app.core.lineindex import LineIndex
+from triage_app.core.match_record import MatchRecord
 from triage_app.core.results import Candidate, LineMatch
 from triage_app.ui.log.lines_model import (
     DISPLAY_CAP,
@@ -56,16 +57,15 @@ def test_log_lines_model(qtmodeltester, index):
 
 def test_matched_lines_model(qtmodeltester, index):
     index.build_all()
-    matches: dict[int, LineMatch] = {}
-    source = LogLinesModel(index, matches.get)
+    record = MatchRecord()
+    source = LogLinesModel(index, record.match_at)
     source.set_row_count(len(index))
-    model = MatchedLinesModel(source)
+    model = MatchedLinesModel(source, record)
     qtmodeltester.check(model)
     for line in (10, 40, 2):  # out of order on purpose
-        matches[line] = match(line, "a/x")
-        model.add_rows([line - 1])
-    matches[150] = match(150, "a/y")  # the scan can be ahead of the index
-    model.add_rows([149, 149])
+        model.rows_recorded(*record.add_matches([match(line, "a/x")]))
+    # the scan can be ahead of the index; a line recorded twice is shown once
+    model.rows_recorded(*record.add_matches([match(150, "a/y"), match(150, "a/y")]))
     qtmodeltester.check(model)
     assert [model.data(model.index(r, 0), LINE_NUMBER_ROLE) for r in range(4)] == [2, 10, 40, 150]
     assert model.data(model.index(1, 0)) == "line 10"

@@ -58,7 +58,7 @@ def test_scroll_bar_marks_matched_rows(qtbot):
     bar.setRange(0, 1000)
     bar.show()
     assert bar.marker_pixels() == []
-    bar.set_markers([10, 11, 500], [900], 1000)
+    bar.set_markers([10, 11, 500, 900], [900], 1000)  # every matched row, fuzzy ones
     pixels = bar.marker_pixels()
     regex = [y for y, is_regex in pixels if is_regex]
     fuzzy = [y for y, is_regex in pixels if not is_regex]

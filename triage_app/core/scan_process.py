@@ -4,7 +4,9 @@ CPython's `re` holds the GIL for a whole search, seconds for a broad pattern ove
 so the window scans in a separate process. The child loads the catalogue from the same folders
 as the window, runs `iter_scan` and puts one message per chunk on `out`:
 
-- `("progress", ScanProgress)`: the chunk's matches and how far the scan has come;
+- `("progress", CompactProgress)`: the chunk's matches in compact form
+  (`match_record.MatchBatch`) and how far the scan has come; a byte range (`ByteRange`,
+  below) sends `ScanProgress` with every `LineMatch` instead;
 - `("done", ScanDone)`: the scan ended (completely or cancelled), with the annotator's
   findings (versions, unknown errors);
 - `("error", str)`: the log could not be read (a sentence for the user).
@@ -80,6 +82,9 @@ class ScanDone:
     catalog_entries: int
     notes: Annotations | None = None
     reranked: tuple[LineMatch, ...] = ()
+    # A log sent in compact batches: (class number, its first example) of each class whose
+    # top entry the ranking by version fit changed (`match_record.BatchMaker.rerank`).
+    regrouped: tuple[tuple[int, LineMatch], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,12 +209,16 @@ def run_scan(
     described above on `out`; `cancel` is anything with `is_set()`."""
     from triage_app.core.annotate import FileAnnotator
     from triage_app.core.logsource import LogError, open_log
+    from triage_app.core.match_record import BatchMaker, CompactProgress
     from triage_app.core.results import ScanSummary
     from triage_app.core.scan import iter_scan
 
     parent = multiprocessing.parent_process()
+    # A whole log is sent in compact batches (see `match_record`); a byte range (a followed
+    # log's new lines, a few lines judged again) as full matches.
+    compact = BatchMaker() if byte_range is None else None
     try:
-        summary = ScanSummary()
+        summary = ScanSummary(keep_matches=compact is None)
         annotator = FileAnnotator(matcher.facts)
         opened = (
             open_log(path, encoding=encoding)
@@ -225,14 +234,26 @@ def run_scan(
                 chunk_bytes=CHILD_CHUNK_BYTES,
                 annotator=annotator,
             ):
-                out.put(("progress", progress))
+                if compact is not None:
+                    batch = compact.batch(progress.matches)
+                    done = (progress.lines, progress.bytes_done, progress.bytes_total)
+                    out.put(("progress", CompactProgress(batch, *done)))
+                else:
+                    out.put(("progress", progress))
                 if parent is not None and not parent.is_alive():
                     # Nobody reads the queue any more: exit without waiting to flush it.
                     out.cancel_join_thread()
                     return
-        before = list(summary.matches)
-        notes = annotator.finish(summary.matches)
-        reranked = tuple(m for m, old in zip(summary.matches, before, strict=True) if m is not old)
+        moved: list[tuple[int, LineMatch]] = []
+        if compact is not None:
+            notes = annotator.finish(entry_ids=compact.entry_ids())
+            changed, moved = compact.rerank(notes.rank_fits(), matcher.facts.sourced)
+            reranked = tuple(changed)
+        else:
+            before = list(summary.matches)
+            notes = annotator.finish(summary.matches)
+            pairs = zip(summary.matches, before, strict=True)
+            reranked = tuple(m for m, old in pairs if m is not old)
         out.put(
             (
                 "done",
@@ -244,6 +265,7 @@ def run_scan(
                     catalog_entries,
                     notes,
                     reranked,
+                    tuple(moved),
                 ),
             )
         )

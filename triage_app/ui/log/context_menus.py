@@ -161,9 +161,8 @@ def set_entry_hidden(doc: LogDocument, entry_id: str | None, hidden: bool) -> Ma
         doc.hidden_entries.add(entry_id)
     else:
         doc.hidden_entries.discard(entry_id)
-    old, model = doc.matches_model, MatchesModel(doc.causes, doc)
-    shown = [m for m in doc.by_line.values() if m.top.entry_id not in doc.hidden_entries]
-    model.add_matches(sorted(shown, key=lambda m: m.line))
+    old = doc.matches_model
+    model = MatchesModel(doc.record, doc, hidden=doc.hidden_entries)
     doc.matches_model = model
     old.deleteLater()
     return model

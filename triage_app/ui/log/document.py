@@ -17,10 +17,16 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.logsource import LogInfo
-from triage_app.core.results import LineMatch, ScanProgress
+from triage_app.core.match_record import (
+    CompactProgress,
+    MatchedLines,
+    MatchRecord,
+)
+from triage_app.core.results import ScanProgress
 from triage_app.core.scan_process import ScanDone
+from triage_app.ui.log.doc_matches import DocumentMatches
+from triage_app.ui.log.judge import LineJudge
 from triage_app.ui.log.lines_model import LogLinesModel, MatchedLinesModel
-from triage_app.ui.log.matched_rows import MatchedRows
 from triage_app.ui.log.matches_model import MatchesModel
 from triage_app.ui.log.phase import Phase, check_move
 from triage_app.ui.workers.indexing import Decompressing, Indexed, IndexJob, Opened
@@ -29,14 +35,14 @@ from triage_app.ui.workers.scan import ScanJob, ScanScheduler
 FIRST_SCREEN_FALLBACK_MS = 500  # start scanning even if the log is never painted
 
 
-class LogDocument(QObject):
+class LogDocument(QObject, DocumentMatches):
     """A log being opened, shown and scanned.
 
     Signals:
         opened(): the log can be shown (`info`, `index` and the models exist).
         failed(str): the log could not be opened; the document is unusable.
         lines_changed(int): the number of indexed lines grew (or indexing ended).
-        matches_added(list): a batch of LineMatch from the scan.
+        matches_added(int): how many matched lines the scan added (see `record`).
         state_changed(): phase or progress changed (status bar, panel summary).
         scan_failed(str): the scan (or indexing) stopped with an error; the log stays open.
     """
@@ -44,7 +50,7 @@ class LogDocument(QObject):
     opened = Signal()
     failed = Signal(str)
     lines_changed = Signal(int)
-    matches_added = Signal(list)
+    matches_added = Signal(int)
     state_changed = Signal()
     scan_failed = Signal(str)
 
@@ -74,12 +80,14 @@ class LogDocument(QObject):
         self.lines_model: LogLinesModel | None = None
         self.matched_model: MatchedLinesModel | None = None
         self.causes = causes
-        self.matches_model = MatchesModel(causes, self)
+        # Every matched line in compact form, and bounded groups (`match_record`).
+        self.record = MatchRecord(causes)
+        self.by_line = MatchedLines(self.record)  # read-only: line -> match (or placeholder)
+        self.matches_model = MatchesModel(self.record, self)
         self.hidden_entries: set[str] = set()  # left out of the matches panel by the user
-        self.matched = MatchedRows()
-        self.by_line = self.matched.by_line  # the same objects, for short access
-        self.regex_rows = self.matched.regex_rows
-        self.fuzzy_rows = self.matched.fuzzy_rows
+        self._scan_table: list[int] = []  # the scan's class numbers -> the record's
+        self.judge = LineJudge(self)  # full matches of shown lines the record did not keep
+        self.judge.judged.connect(self._on_judge_judged)
         self.line_count = 0
         self.scan_lines = 0
         self.scan_bytes = 0
@@ -119,6 +127,7 @@ class LogDocument(QObject):
         if self._scan_job is not None:
             self._scan_job.stop()
             self._scan_job = None
+        self.judge.stop()
         job, self._index_job = self._index_job, None
         if job is not None:
             with contextlib.suppress(RuntimeError, TypeError):
@@ -197,16 +206,6 @@ class LogDocument(QObject):
             parts.append(self.tr("The scan stopped at line {line}.").format(line=f"{done.lines:,}"))
         return " ".join(parts)
 
-    def match_for_line(self, line: int) -> LineMatch | None:
-        return self.by_line.get(line)
-
-    def matched_rows(self) -> list[int]:
-        """Every matched row (0-based), ascending."""
-        return self.matched.all_rows()
-
-    def next_match_row(self, row: int, backward: bool = False) -> int | None:
-        return self.matched.next_row(row, backward)
-
     def progress_fraction(self) -> float | None:
         """How far the work has come, 0..1; None when unknown (show a busy bar)."""
         if self.phase is Phase.DECOMPRESSING and self.decompressed is not None:
@@ -273,8 +272,8 @@ class LogDocument(QObject):
         self.warning = opened.warning
         self.index = opened.index
         self._temp_path = opened.temp_path
-        self.lines_model = LogLinesModel(self.index, self.match_for_line, self)
-        self.matched_model = MatchedLinesModel(self.lines_model, self)
+        self.lines_model = LogLinesModel(self.index, self.shown_match, self)
+        self.matched_model = MatchedLinesModel(self.lines_model, self.record, self)
         QTimer.singleShot(FIRST_SCREEN_FALLBACK_MS, self, self.first_screen_shown)
         self._enter(Phase.OPENED, notify=False)
         self.opened.emit()
@@ -317,7 +316,8 @@ class LogDocument(QObject):
     def _start_scan(self) -> None:
         assert self.info is not None
         # A compressed log was decompressed once, by the index job: the scan reads that copy.
-        job = ScanJob(self._temp_path or self.path, self.info.encoding, self.catalog_dirs)
+        job = ScanJob(self.scan_path(), self.info.encoding, self.catalog_dirs)
+        self._scan_table = []
         job.progress.connect(self._on_scan_job_progress)
         job.result.connect(self._on_scan_job_result)
         job.failed.connect(self._on_scan_job_failed)
@@ -327,25 +327,17 @@ class LogDocument(QObject):
             job.cancel()
         self.scheduler.submit(job)
 
-    def _on_scan_job_progress(self, progress: ScanProgress) -> None:
+    def _on_scan_job_progress(self, progress: ScanProgress | CompactProgress) -> None:
         if self.closed:
             return
         self.scan_lines = progress.lines
         self.scan_bytes = progress.bytes_done
-        if progress.matches:
+        if isinstance(progress, CompactProgress):
+            if len(progress.batch):
+                self.add_batch(progress.batch)
+        elif progress.matches:
             self.add_matches(progress.matches)
         self.state_changed.emit()
-
-    def add_matches(self, matches: list[LineMatch]) -> None:
-        rows = self.matched.add(matches)
-        self.matches_model.add_matches(
-            [m for m in matches if m.top.entry_id not in self.hidden_entries]
-        )
-        if self.matched_model is not None:
-            self.matched_model.add_rows(rows)
-        if self.lines_model is not None:
-            self.lines_model.matches_changed(rows)
-        self.matches_added.emit(matches)
 
     def _on_scan_job_result(self, done: ScanDone) -> None:
         if self.closed:

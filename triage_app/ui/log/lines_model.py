@@ -7,13 +7,15 @@ stripped of ANSI codes and cached in a small LRU. Rows are added in batches as t
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.lineindex import HEAD_BYTES, LineIndex
+from triage_app.core.match_record import MatchRecord
 from triage_app.core.results import LineMatch
 from triage_app.ui.widgets.item_flags import flat_item_flags
 
@@ -82,12 +84,11 @@ class LogLinesModel(QAbstractListModel):
             index = self.index(row, 0)
             self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
 
-    def matches_changed(self, rows: Iterable[int]) -> None:
-        """Repaint rows whose match information arrived."""
-        for row in rows:
-            if 0 <= row < self._rows:
-                index = self.index(row, 0)
-                self.dataChanged.emit(index, index, [MATCH_ROLE])
+    def matches_changed(self, first: int, last: int) -> None:
+        """Repaint rows `first`..`last` (some of their match information arrived)."""
+        first, last = max(0, first), min(last, self._rows - 1)
+        if first <= last:
+            self.dataChanged.emit(self.index(first, 0), self.index(last, 0), [MATCH_ROLE])
 
     # -- Qt API ---------------------------------------------------------------------------
 
@@ -149,17 +150,27 @@ class LogLinesModel(QAbstractListModel):
 
 
 class MatchedLinesModel(QAbstractListModel):
-    """Only the matched lines of a log, in line order; data comes from the full-log model."""
+    """Only the matched lines of a log, in line order; data comes from the full-log model.
 
-    def __init__(self, source: LogLinesModel, parent=None) -> None:
+    Without context lines the rows shown are the record's own array of matched rows (no copy:
+    a log in which every line matches has millions); with context, an array of its own.
+    """
+
+    def __init__(self, source: LogLinesModel, record: MatchRecord | None = None, parent=None):
         super().__init__(parent)
         self._source = source
-        self._rows: list[int] = []  # source rows, ascending
-        self._matched: set[int] = set()  # the matched ones among them
+        self._record = record if record is not None else MatchRecord()
+        self._own: array | None = None  # rows with their context (context > 0)
+        self._count = 0  # rows announced to views
         self.context = 0  # lines shown before and after each matched line
         source.modelReset.connect(self._on_source_model_reset)
         source.dataChanged.connect(self._on_source_data_changed)
         source.rowsInserted.connect(self._on_source_rows_inserted)
+
+    @property
+    def _rows(self) -> Sequence[int]:
+        """Source rows shown (ascending; only the first `_count` are announced)."""
+        return self._own if self._own is not None else self._record.rows
 
     def set_context(self, lines: int) -> None:
         """Show `lines` lines before and after each matched line (like `grep -C`)."""
@@ -168,70 +179,78 @@ class MatchedLinesModel(QAbstractListModel):
             return
         self.beginResetModel()
         self.context = lines
-        self._rows = sorted(self._with_context(self._matched))
+        self._own = self._with_context(self._record.rows) if lines else None
+        self._count = len(self._rows)
         self.endResetModel()
 
-    def source_rows(self) -> list[int]:
+    def source_rows(self) -> Sequence[int]:
         """Every source row shown (ascending)."""
-        return list(self._rows)
+        return self._rows[: self._count]
 
     def is_context(self, source_row: int) -> bool:
         """`source_row` is shown only as context around a matched line."""
-        return source_row not in self._matched
+        return not self._record.has_row(source_row)
 
     def nearest_row(self, source_row: int) -> int | None:
         """This model's row showing `source_row`, else the next one after it (or the last)."""
-        if not self._rows:
+        if not self._count:
             return None
-        return min(bisect.bisect_left(self._rows, source_row), len(self._rows) - 1)
+        at = bisect.bisect_left(self._rows, source_row, 0, self._count)
+        return min(at, self._count - 1)
 
-    def _with_context(self, rows: Iterable[int]) -> set[int]:
+    def _with_context(self, rows: Iterable[int], after: int = -1) -> array:
+        """`rows` with `context` lines around each, ascending, past `after`."""
         n = self.context
-        if not n:
-            return set(rows)
         limit = self._source.rowCount()
-        return {
-            r + d
-            for r in rows
-            for d in range(-n, n + 1)
-            if r + d >= 0 and (d <= 0 or r + d < limit)
-        }
+        out = array("I")
+        last = after
+        for row in rows:
+            for r in range(max(row - n, last + 1, 0), row + n + 1):
+                if r > row and r >= limit:
+                    break
+                out.append(r)
+                last = r
+        return out
 
-    def add_rows(self, rows: Iterable[int]) -> None:
-        """Add matched source rows (duplicates ignored); appending is one batch."""
-        rows = set(rows)
-        self._matched.update(rows)
-        new = sorted(self._with_context(rows))
-        if not new:
+    def rows_recorded(self, first: int, added: int) -> None:
+        """The record took `added` matched rows from its index `first` on."""
+        if self._own is None:
+            if first == self._count:  # the usual case: the scan goes forward
+                self.beginInsertRows(QModelIndex(), self._count, self._count + added - 1)
+                self._count = len(self._record.rows)
+                self.endInsertRows()
+                return
+        elif first + added == len(self._record.rows):
+            after = self._own[-1] if self._own else -1
+            fresh = [r for r in self._record.rows[first:] if r > after - self.context]
+            new = self._with_context(fresh, after)
+            if new:
+                self.beginInsertRows(QModelIndex(), self._count, self._count + len(new) - 1)
+                self._own.extend(new)
+                self._count = len(self._own)
+                self.endInsertRows()
             return
-        if not self._rows or new[0] > self._rows[-1]:  # the usual case: the scan goes forward
-            self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(new) - 1)
-            self._rows.extend(new)
-            self.endInsertRows()
-            return
-        for row in new:
-            at = bisect.bisect_left(self._rows, row)
-            if at < len(self._rows) and self._rows[at] == row:
-                continue
-            self.beginInsertRows(QModelIndex(), at, at)
-            self._rows.insert(at, row)
-            self.endInsertRows()
+        self.beginResetModel()  # rows arrived out of order (rare): start again
+        if self._own is not None:
+            self._own = self._with_context(self._record.rows)
+        self._count = len(self._rows)
+        self.endResetModel()
 
     def source_row(self, row: int) -> int:
         return self._rows[row]
 
     def row_for_source(self, source_row: int) -> int | None:
-        """This model's row showing `source_row`, or None when that line is not matched."""
-        at = bisect.bisect_left(self._rows, source_row)
-        if at < len(self._rows) and self._rows[at] == source_row:
+        """This model's row showing `source_row`, or None when that line is not shown."""
+        at = bisect.bisect_left(self._rows, source_row, 0, self._count)
+        if at < self._count and self._rows[at] == source_row:
             return at
         return None
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._count
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows) or index.column() != 0:
+        if not index.isValid() or not 0 <= index.row() < self._count or index.column() != 0:
             return None
         source_row = self._rows[index.row()]
         if source_row >= self._source.rowCount():
@@ -256,8 +275,8 @@ class MatchedLinesModel(QAbstractListModel):
 
     def _on_source_model_reset(self) -> None:
         self.beginResetModel()
-        self._rows = []
-        self._matched = set()
+        self._own = array("I") if self.context else None
+        self._count = 0 if self.context else len(self._record.rows)
         self.endResetModel()
 
     def _on_source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles) -> None:
@@ -268,8 +287,8 @@ class MatchedLinesModel(QAbstractListModel):
                 self.dataChanged.emit(index, index, roles)
 
     def _on_source_rows_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
-        lo = bisect.bisect_left(self._rows, first)
-        hi = bisect.bisect_right(self._rows, last)
+        lo = bisect.bisect_left(self._rows, first, 0, self._count)
+        hi = bisect.bisect_right(self._rows, last, 0, self._count)
         if lo < hi:  # rows shown from the scan's text until now: repaint from the file
             self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0))
 
@@ -277,18 +296,37 @@ class MatchedLinesModel(QAbstractListModel):
 class FilteredLinesModel(MatchedLinesModel):
     """A chosen subset of a log's lines (what a level filter lets through), set in one go."""
 
+    def __init__(self, source: LogLinesModel, parent=None) -> None:
+        super().__init__(source, None, parent)
+        self._chosen: list[int] = []
+        self._matched: set[int] = set()
+
+    @property
+    def _rows(self) -> Sequence[int]:
+        return self._chosen
+
+    def is_context(self, source_row: int) -> bool:
+        return source_row not in self._matched
+
     def set_rows(self, rows: list[int], matched: set[int]) -> None:
         """Show source `rows` (ascending); `matched` are the matched ones among them."""
         self.beginResetModel()
-        self._rows = rows
+        self._chosen = rows
         self._matched = matched
+        self._count = len(rows)
         self.endResetModel()
 
     def append_rows(self, rows: list[int], matched: set[int]) -> None:
         """Add source `rows`, all after the last one shown (a followed log grew)."""
         if not rows:
             return
-        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(rows) - 1)
-        self._rows.extend(rows)
+        self.beginInsertRows(QModelIndex(), self._count, self._count + len(rows) - 1)
+        self._chosen.extend(rows)
         self._matched.update(matched)
+        self._count = len(self._chosen)
         self.endInsertRows()
+
+    def _on_source_model_reset(self) -> None:
+        self.beginResetModel()
+        self._chosen, self._matched, self._count = [], set(), 0
+        self.endResetModel()

@@ -9,6 +9,7 @@ as one with three.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
@@ -22,8 +23,8 @@ class MarkerScrollBar(QScrollBar):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
-        self._regex_rows: list[int] = []
-        self._fuzzy_rows: list[int] = []
+        self._rows: Sequence[int] = []  # every matched row
+        self._fuzzy_rows: Sequence[int] = []  # those whose match is a fuzzy guess
         self._total = 0
         self._ticks: tuple[tuple, list[tuple[int, bool]]] | None = None  # (key, ticks)
         self._regex_color = QColor("#d93025")
@@ -34,9 +35,11 @@ class MarkerScrollBar(QScrollBar):
         self._fuzzy_color = QColor(fuzzy)
         self.update()
 
-    def set_markers(self, regex_rows: list[int], fuzzy_rows: list[int], total: int) -> None:
-        """Rows (0-based, ascending) to mark out of `total` rows. The lists are not copied."""
-        self._regex_rows = regex_rows
+    def set_markers(self, rows: Sequence[int], fuzzy_rows: Sequence[int], total: int) -> None:
+        """Matched rows (0-based, ascending) to mark out of `total` rows, and the fuzzy
+        guesses among them (marked in their own colour where no regex match is near). The
+        sequences are not copied."""
+        self._rows = rows
         self._fuzzy_rows = fuzzy_rows
         self._total = total
         self.update()
@@ -48,8 +51,8 @@ class MarkerScrollBar(QScrollBar):
         bar many times a second while nothing moves in it.
         """
         groove = self._groove()
-        key = (len(self._regex_rows), len(self._fuzzy_rows), self._total, groove.getRect())
-        key = (id(self._regex_rows), id(self._fuzzy_rows), *key)
+        key = (len(self._rows), len(self._fuzzy_rows), self._total, groove.getRect())
+        key = (id(self._rows), id(self._fuzzy_rows), *key)
         if self._ticks is None or self._ticks[0] != key:
             self._ticks = (key, self._compute_ticks(groove))
         return self._ticks[1]
@@ -63,15 +66,19 @@ class MarkerScrollBar(QScrollBar):
         for offset in range(0, height, TICK_HEIGHT):
             lo = int(offset * per_pixel)
             hi = max(lo + 1, int((offset + TICK_HEIGHT) * per_pixel))
-            if _any_between(self._regex_rows, lo, hi):
+            every, fuzzy = (
+                _count_between(self._rows, lo, hi),
+                _count_between(self._fuzzy_rows, lo, hi),
+            )
+            if every > fuzzy:
                 out.append((groove.top() + offset, True))
-            elif _any_between(self._fuzzy_rows, lo, hi):
+            elif fuzzy:
                 out.append((groove.top() + offset, False))
         return out
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self._regex_rows and not self._fuzzy_rows:
+        if not self._rows:
             return
         painter = QPainter(self)
         groove = self._groove()
@@ -91,6 +98,5 @@ class MarkerScrollBar(QScrollBar):
         )
 
 
-def _any_between(rows: list[int], lo: int, hi: int) -> bool:
-    at = bisect.bisect_left(rows, lo)
-    return at < len(rows) and rows[at] < hi
+def _count_between(rows: Sequence[int], lo: int, hi: int) -> int:
+    return bisect.bisect_left(rows, hi) - bisect.bisect_left(rows, lo)

@@ -359,7 +359,7 @@ class LogView(QWidget):
         if isinstance(self.table.model(), MatchedLinesModel):
             self.scrollbar.set_markers([], [], 0)
         else:
-            self.scrollbar.set_markers(doc.regex_rows, doc.fuzzy_rows, doc.line_count)
+            self.scrollbar.set_markers(doc.record.rows, doc.record.fuzzy_rows, doc.line_count)
 
     # -- slots ----------------------------------------------------------------------------
 
@@ -379,7 +379,7 @@ class LogView(QWidget):
     def _on_level_filter_progress(self, _rows: int) -> None:
         self._update_chip()
 
-    def _on_document_matches_added(self, _matches: list) -> None:
+    def _on_document_matches_added(self, _added: int) -> None:
         if self.chip.isVisible():
             self._update_chip()
         if not self._marker_timer.isActive():

@@ -34,7 +34,8 @@ def file_result(doc: LogDocument) -> FileResult:
         lines=doc.line_count,
         encoding=info.encoding if info else None,
         compression=info.compression if info else None,
-        matches=[doc.by_line[n] for n in sorted(doc.by_line)],
+        matches=doc.record.kept(),  # the lines kept as examples; `groups` counts them all
+        groups=doc.record.index(),
         first_cause=FirstCause(cause[1], cause[0]) if cause else None,
     )
 

@@ -54,7 +54,7 @@ class ScanNotesSync(QObject):
         if done is None or done.notes is None or doc in self._noted:
             return
         self._noted.add(doc)
-        doc.by_line.update((m.line, m) for m in done.reranked)  # re-ranked by version fit
+        doc.apply_ranking(done)  # re-ranked by version fit
         if doc is not self.window.tabs.current_document():
             return  # shown when its tab becomes current
         self.window.matches_panel.set_unknown(unknown_groups(doc))

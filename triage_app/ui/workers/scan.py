@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
+from triage_app.core.match_record import CompactProgress, merge_progress
 from triage_app.core.results import ScanProgress
 from triage_app.core.scan_process import ByteRange, ScanDone
 from triage_app.ui.workers.job import Job
@@ -26,13 +27,15 @@ from triage_app.ui.workers.service import ScanService, next_job_id
 POLL_MS = 30
 POLL_BUDGET_S = 0.012  # at most this long handling messages per poll
 MATCHES_PER_POLL = 2000  # at most this many matches per progress signal (its slots' work)
+COMPACT_PER_MATCH = 50  # compact rows (`match_record.MatchBatch`) that cost a full match
 GRACE_S = 1.0  # after a cancel, how long the child may take to notice before it is killed
 
 
 class ScanJob(Job):
     """One log's scan in a warm scan process.
 
-    progress: `ScanProgress` (a chunk's matches and how far the scan has come).
+    progress: `ScanProgress` or, for a whole log, `CompactProgress` (a chunk's matches and
+        how far the scan has come).
     result: `ScanDone` (the scan ended; check `cancelled`; `notes` has versions and unknown
         errors).
     failed: the log could not be scanned; a sentence for the user.
@@ -191,7 +194,7 @@ class ScanJob(Job):
                 self._lines = payload.lines
                 if self._active:
                     merged = payload if merged is None else _merge(merged, payload)
-                    if len(merged.matches) >= MATCHES_PER_POLL:
+                    if _size(merged) >= MATCHES_PER_POLL:
                         break
                 continue
             if merged is not None:
@@ -226,7 +229,19 @@ class ScanJob(Job):
         self.finished.emit()
 
 
-def _merge(first: ScanProgress, second: ScanProgress) -> ScanProgress:
+def _size(progress: ScanProgress | CompactProgress) -> int:
+    """The slots' work a progress message brings, in full matches' worth."""
+    if isinstance(progress, CompactProgress):
+        return len(progress.batch) // COMPACT_PER_MATCH + len(progress.batch.examples)
+    return len(progress.matches)
+
+
+def _merge(
+    first: ScanProgress | CompactProgress, second: ScanProgress | CompactProgress
+) -> ScanProgress | CompactProgress:
+    if isinstance(first, CompactProgress) and isinstance(second, CompactProgress):
+        return merge_progress(first, second)
+    assert isinstance(first, ScanProgress) and isinstance(second, ScanProgress)
     return ScanProgress(
         [*first.matches, *second.matches], second.lines, second.bytes_done, second.bytes_total
     )
