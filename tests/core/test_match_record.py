@@ -6,16 +6,9 @@ import pickle
 import random
 from array import array
 
+from triage_app.core.match_batch import BatchMaker, CompactProgress, merge_progress
 from triage_app.core.match_index import MatchIndex
-from triage_app.core.match_record import (
-    BatchMaker,
-    CompactProgress,
-    MatchedLines,
-    MatchRecord,
-    _extended,
-    is_placeholder,
-    merge_progress,
-)
+from triage_app.core.match_record import MatchedLines, MatchRecord, _extended, is_placeholder
 from triage_app.core.results import Candidate, LineMatch
 
 

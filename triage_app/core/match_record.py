@@ -12,7 +12,7 @@ of them, so the window cannot keep them all. It keeps instead:
 - the groups by top entry in a `MatchIndex` (counts, first and last line, examples; the
   first-cause order the CLI reports).
 
-The scan process does the per-line work (`BatchMaker`): it sends one `MatchBatch` per chunk
+The scan process does the per-line work (`match_batch.BatchMaker`): it sends one `MatchBatch` per chunk
 (rows and class ids as arrays, new classes, the examples still wanted, per-class counts),
 so neither the pipe nor the window handles every `LineMatch`. A line that is not an example
 is described by its class (`placeholder`); its full match can be judged again on demand.
@@ -29,138 +29,10 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from triage_app.core.match_batch import BatchMaker, ClassInfo, MatchBatch
 from triage_app.core.match_groups import ClassKey, class_key
 from triage_app.core.match_index import DEFAULT_EXAMPLES, GroupStats, MatchIndex
-from triage_app.core.ranking import ranked
 from triage_app.core.results import Candidate, LineMatch
-from triage_app.core.severity import QUIET
-
-
-@dataclass(frozen=True)
-class ClassInfo:
-    """A class of matched lines, as first seen: its key and its top candidate."""
-
-    number: int
-    key: ClassKey
-    entry_id: str
-    signature: str
-    kind: str
-    role: str
-
-
-# (class number, lines, first line, last line, best top score, some line was loud)
-ClassCount = tuple[int, int, int, int, float, bool]
-
-
-@dataclass(frozen=True)
-class MatchBatch:
-    """One chunk's matches in compact form (plain picklable data)."""
-
-    rows: array  # 0-based rows of the matched lines, ascending
-    classes: array  # the class number of each row (the sender's numbering)
-    new_classes: tuple[ClassInfo, ...] = ()
-    examples: tuple[LineMatch, ...] = ()  # matches of classes with room for examples
-    counts: tuple[ClassCount, ...] = ()  # per class seen in this batch
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-
-@dataclass(frozen=True)
-class CompactProgress:
-    """What a scan process sends after each chunk instead of a `ScanProgress`."""
-
-    batch: MatchBatch
-    lines: int
-    bytes_done: int
-    bytes_total: int | None
-
-
-def merge_progress(first: CompactProgress, second: CompactProgress) -> CompactProgress:
-    """Two consecutive progress messages as one (the window handles one per poll)."""
-    a, b = first.batch, second.batch
-    batch = MatchBatch(
-        a.rows + b.rows,
-        a.classes + b.classes,
-        a.new_classes + b.new_classes,
-        a.examples + b.examples,
-        a.counts + b.counts,
-    )
-    return CompactProgress(batch, second.lines, second.bytes_done, second.bytes_total)
-
-
-class BatchMaker:
-    """Turns batches of `LineMatch` into `MatchBatch`es, numbering classes as it meets them.
-
-    It keeps the examples it sent (at most `examples` a class), so that `rerank` can order
-    them again once the file's versions are known."""
-
-    def __init__(self, examples: int = DEFAULT_EXAMPLES) -> None:
-        self.examples = max(1, examples)
-        self._numbers: dict[ClassKey, int] = {}
-        self.kept: list[list[LineMatch]] = []  # per class number
-
-    def batch(self, matches: Iterable[LineMatch]) -> MatchBatch:
-        rows, classes = array("q"), array("I")
-        new: list[ClassInfo] = []
-        examples: list[LineMatch] = []
-        counts: dict[int, list] = {}
-        for match in matches:
-            key = class_key(match)
-            number = self._numbers.get(key)
-            if number is None:
-                number = self._numbers[key] = len(self.kept)
-                self.kept.append([])
-                top = match.top
-                new.append(ClassInfo(number, key, top.entry_id, top.signature, top.kind, top.role))
-            line = match.line
-            rows.append(line - 1)
-            classes.append(number)
-            kept = self.kept[number]
-            if len(kept) < self.examples:
-                kept.append(match)
-                examples.append(match)
-            loud = match.severity not in QUIET
-            score = match.candidates[0].score
-            count = counts.get(number)
-            if count is None:
-                counts[number] = [number, 1, line, line, score, loud]
-                continue
-            count[1] += 1
-            count[2] = min(count[2], line)
-            count[3] = max(count[3], line)
-            count[4] = max(count[4], score)
-            count[5] = count[5] or loud
-        return MatchBatch(
-            rows, classes, tuple(new), tuple(examples), tuple(tuple(c) for c in counts.values())
-        )
-
-    def entry_ids(self) -> set[str]:
-        """Every entry that is a candidate of some matched line."""
-        return {c.entry_id for kept in self.kept for c in kept[0].candidates}
-
-    def rerank(
-        self, fits: Mapping[str, int], sourced: frozenset[str] | set[str] = frozenset()
-    ) -> tuple[list[LineMatch], list[tuple[int, LineMatch]]]:
-        """The kept examples whose candidates `fits` orders otherwise (re-ordered), and
-        (class number, first example) of each class whose top candidate changes."""
-        changed: list[LineMatch] = []
-        moved: list[tuple[int, LineMatch]] = []
-        for number, kept in enumerate(self.kept):
-            if len(kept[0].candidates) < 2:
-                continue
-            again = [_ranked(m, fits, sourced) for m in kept]
-            changed += [new for new, old in zip(again, kept, strict=True) if new is not old]
-            if again[0].top.entry_id != kept[0].top.entry_id:
-                moved.append((number, again[0]))
-        return changed, moved
-
-
-def _ranked(
-    match: LineMatch, fits: Mapping[str, int], sourced: frozenset[str] | set[str]
-) -> LineMatch:
-    order = ranked(match.candidates, fits=fits, sourced=sourced)
-    return match if order == match.candidates else replace(match, candidates=order)
 
 
 def _line_of(match: LineMatch) -> int:

@@ -209,7 +209,7 @@ def run_scan(
     described above on `out`; `cancel` is anything with `is_set()`."""
     from triage_app.core.annotate import FileAnnotator
     from triage_app.core.logsource import LogError, open_log
-    from triage_app.core.match_record import BatchMaker, CompactProgress
+    from triage_app.core.match_batch import BatchMaker, CompactProgress
     from triage_app.core.results import ScanSummary
     from triage_app.core.scan import iter_scan
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from triage_app.core.match_record import MatchBatch, MatchRecord, is_placeholder
+from triage_app.core.match_batch import MatchBatch
+from triage_app.core.match_record import MatchRecord, is_placeholder
 from triage_app.core.results import LineMatch
 from triage_app.core.scan_process import ScanDone
 from triage_app.ui.log.judge import LineJudge

@@ -17,11 +17,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from triage_app.core.lineindex import LineIndex
 from triage_app.core.logsource import LogInfo
-from triage_app.core.match_record import (
-    CompactProgress,
-    MatchedLines,
-    MatchRecord,
-)
+from triage_app.core.match_batch import CompactProgress
+from triage_app.core.match_record import MatchedLines, MatchRecord
 from triage_app.core.results import ScanProgress
 from triage_app.core.scan_process import ScanDone
 from triage_app.ui.log.doc_matches import DocumentMatches

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
-from triage_app.core.match_record import CompactProgress, merge_progress
+from triage_app.core.match_batch import CompactProgress, merge_progress
 from triage_app.core.results import ScanProgress
 from triage_app.core.scan_process import ByteRange, ScanDone
 from triage_app.ui.workers.job import Job
