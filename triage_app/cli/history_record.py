@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 
@@ -15,7 +16,7 @@ def record_history(results: list[FileResult], catalog: Catalog) -> None:
     from triage_app.core.history import History
     from triage_app.core.paths import history_db_path
 
-    links = causal_links(catalog)
+    links = functools.cache(lambda: causal_links(catalog))  # only if a result has no groups
     try:
         with History(history_db_path()) as history:
             if history.problem:

@@ -33,7 +33,7 @@ def print_file_report(result: FileResult, catalog: Catalog, style: Style) -> Non
         return
     if result.warning:
         print("  " + style(f"warning: {clean(result.warning)}", "yellow"))
-    index = result.group_index(causal_links(catalog))
+    index = result.group_index(lambda: causal_links(catalog))
     groups = index.groups()
     if not groups:
         print("  no known errors found")

@@ -86,10 +86,13 @@ def active(table: MemoTable) -> Iterator[MemoTable]:
 
 
 def _key(args: tuple[Any, ...]) -> str:
+    if len(args) == 2:
+        first, second = args
+        if isinstance(second, re.RegexFlag):  # its str() is slow ("re.IGNORECASE|...")
+            second = second.value
+        return f"{first}\x1f{second}"
     if len(args) == 1:
         return str(args[0])
-    if len(args) == 2:
-        return f"{args[0]}\x1f{args[1]}"
     return "\x1f".join(map(str, args))
 
 

@@ -83,11 +83,16 @@ class FileResult:
     notes: Annotations = field(default_factory=Annotations)  # versions, unknown errors
     groups: MatchIndex | None = None  # bounded groups of every match (`scan_file` fills it)
 
-    def group_index(self, causes: Mapping[str, Iterable[str]] | None = None) -> MatchIndex:
-        """The groups of this file's matches (built from `matches` if the scan gave none)."""
+    def group_index(
+        self, causes: Callable[[], Mapping[str, Iterable[str]]] | None = None
+    ) -> MatchIndex:
+        """The groups of this file's matches (built from `matches` if the scan gave none).
+
+        `causes` gives the catalogue's causal links; it is called only when the groups are
+        built here (working them out reads every entry's transition graph)."""
         if self.groups is not None:
             return self.groups
-        index = MatchIndex(causes, tail=DEFAULT_TAIL)
+        index = MatchIndex(causes() if causes is not None else None, tail=DEFAULT_TAIL)
         index.add(self.matches)
         return index
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,7 +93,7 @@ def build_report(
 ) -> Report:
     """`notes` is an open NotesStore (or None); `redactor` None means no redaction."""
     counter = _Counter(redactor)
-    links = causal_links(catalog)
+    links = functools.cache(lambda: causal_links(catalog))  # only if a result has no groups
     files = [_file(result, catalog, links, notes, counter) for result in results]
     stamp = (generated or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
     return Report(
