@@ -29,6 +29,10 @@ HEAVY_FIELDS = frozenset(
         "tags",
         "official_doc_url",
         "official_doc_section",
+        # Read when a matcher is built (its fuzzy index and version facts are stored with it)
+        # or when one entry is shown: a start from the cache never needs them.
+        "examples",
+        "versions",
     }
 )
 
