@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from triage_app.core.matcher import Matcher, Target
-from triage_app.core.severity import detect, match_level
+from triage_app.core.severity import _LEVEL_RE, PREFIX, detect, level_match, match_level
 
 
 @pytest.mark.parametrize(
@@ -80,3 +84,78 @@ def test_bundled_catalogue_ignores_the_nccl_plugin_line_but_not_a_real_error() -
     assert found is not None and found.kind == "regex"
     json_doc = found.to_json()
     assert json_doc["severity"] is None and json_doc["event_lines"] is None
+
+
+# Pieces that make up level prefixes, and the characters around them.
+_PIECES = [
+    "ERROR",
+    "ERR",
+    "WARN",
+    "WARNING",
+    "INFO",
+    "DEBUG",
+    "FATAL",
+    "CRITICAL",
+    "CRIT",
+    "SEVERE",
+    "EMERG",
+    "ALERT",
+    "PANIC",
+    "NOTICE",
+    "TRACE",
+    "VERBOSE",
+    "level",
+    "lvl",
+    "severity",
+    "levelname",
+    "npm ",
+    "ERR!",
+    "error",
+    "warning",
+    "fatal error",
+    "notice",
+    "::",
+    "##[",
+    "<3>",
+    "E0101",
+    " 12:00:00",
+    ":12:",
+    "3:",
+    "E   ",
+    "Normal",
+    "Warning",
+    "  ",
+    " ",
+    "=",
+    ":",
+    '"',
+    "[",
+    "]",
+    "(",
+    ")",
+    "|",
+    ",",
+    ";",
+    "!",
+    "-",
+    "x",
+    "\t",
+    "BackOff ",
+    "é",
+]
+
+
+def _facts(found: re.Match[str] | None) -> tuple | None:
+    if found is None:
+        return None
+    return found.start(), found.end(), found.lastgroup, found.group(found.lastgroup or 0)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30), st.integers(0, 200))
+def test_the_level_match_is_the_one_pattern_search(pieces: list[str], pad: int) -> None:
+    """`level_match` looks at the start and then searches the rest with a faster pattern; it
+    must find what one search with the whole pattern finds (the definition)."""
+    body = "".join(pieces)
+    for text in (body, "x" * pad + body, " " * (pad % 7) + body, body[pad % 5 :]):
+        assert _facts(level_match(text)) == _facts(_LEVEL_RE.search(text, 0, PREFIX))

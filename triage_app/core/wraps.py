@@ -69,7 +69,7 @@ def seam_ok(first: str, second: str) -> bool:
         MIN_WIDTH <= len(first) <= MAX_WIDTH
         and bool(second)
         and NEW_RECORD.match(second) is None
-        and severity.detect(second)[1] != 0
+        and not severity.stated_at_start(second)
     )
 
 
