@@ -123,7 +123,10 @@ def test_progress_messages_merge_and_arrays_widen_past_their_type():
     both = merge_progress(one, two)
     assert list(both.batch.rows) == [0, 1] and both.bytes_done == 20
     assert len(both.batch.new_classes) == 2
-    small = array("H", [1, 2])
-    wide = _extended(small, [70_000])
-    assert wide.typecode == "Q" and list(wide) == [1, 2, 70_000]
-    assert _extended(small, array("H", [3])) is small
+    small = array("B", [1, 2])
+    wide = _extended(small, [3, 300, 70_000])
+    assert wide.typecode == "I" and list(wide) == [1, 2, 3, 300, 70_000]
+    assert _extended(small, array("B", [3])) is small and list(small) == [1, 2, 3]
+    record = MatchRecord()
+    record.add_matches([match(n, f"e/{n}") for n in range(1, 301)])  # 300 classes
+    assert record.classes.typecode == "H" and record.match_at(300).top.entry_id == "e/300"

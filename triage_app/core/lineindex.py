@@ -14,12 +14,12 @@ import re
 import shutil
 import tempfile
 import threading
-from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from triage_app.core.decompress import format_size
 from triage_app.core.logsource import LogError, LogSource
+from triage_app.core.offsets import Offsets
 
 INDEX_CHUNK = 4 * 1024 * 1024
 HEAD_BYTES = 64 * 1024  # of a very long line, what `line_head` reads
@@ -56,7 +56,7 @@ class LineIndex:
         self.codec, self.data_start, self.unit = _layout(self.path, encoding)
         self.size = self.path.stat().st_size
         self._newline = "\n".encode(self.codec)
-        self._starts = array("Q", [self.data_start])
+        self._starts = Offsets([self.data_start])  # about 4 bytes a line
         self.complete = False
         self._lock = threading.Lock()
         self._reader = open(self.path, "rb")  # noqa: SIM115 - kept open for random reads

@@ -4,7 +4,7 @@ A `LineMatch` costs about 0.7 KB; a 1 GB log in which every line matches has som
 of them, so the window cannot keep them all. It keeps instead:
 
 - per matched line, its row and its class (`match_groups.class_key`: lines that any ranking
-  orders alike) in two parallel compact arrays, about 6 bytes a line: enough to mark and
+  orders alike) in two parallel compact arrays, about 5 bytes a line: enough to mark and
   highlight the line, to step through every matched line, to show only matched lines and to
   draw the scroll bar's marks;
 - per class, its count, first and last line, best score, loudness and the first `examples`
@@ -39,28 +39,30 @@ def _line_of(match: LineMatch) -> int:
     return match.line
 
 
+_WIDER = {"B": "H", "H": "I", "I": "Q"}
+
+
 def _extended(values: array, more: Iterable[int]) -> array:
     """`values` with `more` appended: the same array, or a wider copy when a value does not
-    fit its type (past 65,535 classes or 2**32 rows)."""
-    try:
-        values.extend(
-            more if isinstance(more, array) and more.typecode == values.typecode else iter(more)
-        )
-        return values
-    except OverflowError:
-        wide = array("Q", values)
-        wide.extend(iter(more))
-        return wide
+    fit its type (past 255 classes, 65,535 classes, 2**32 rows)."""
+    more = more if isinstance(more, array) else array("Q", more)
+    while True:
+        size = len(values)
+        try:
+            values.extend(more if more.typecode == values.typecode else iter(more))
+            return values
+        except OverflowError:
+            del values[size:]  # what was appended before the value that did not fit
+            values = array(_WIDER[values.typecode], values)
 
 
 def _inserted(values: array, at: int, value: int) -> array:
-    try:
-        values.insert(at, value)
-        return values
-    except OverflowError:
-        wide = array("Q", values)
-        wide.insert(at, value)
-        return wide
+    while True:
+        try:
+            values.insert(at, value)
+            return values
+        except OverflowError:
+            values = array(_WIDER[values.typecode], values)
 
 
 @dataclass
@@ -88,7 +90,7 @@ class MatchRecord:
         self.causes = causes or {}
         self.examples = max(1, examples)
         self.rows = array("I")  # 0-based, ascending
-        self.classes = array("H")  # parallel to rows: the record's class numbers
+        self.classes = array("B")  # parallel to rows: the record's class numbers (widens)
         self.fuzzy_rows = array("I")  # the rows whose top candidate is a fuzzy guess
         self._numbers: dict[ClassKey, int] = {}
         self._classes: list[_Class] = []
