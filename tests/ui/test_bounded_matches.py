@@ -4,7 +4,7 @@ group, and still marks, filters and steps through every matched line."""
 from __future__ import annotations
 
 from tests.ui import window_support as support
-from tests.ui.window_support import wait_idle
+from tests.ui.window_support import visible_text, wait_idle
 from triage_app.core.match_index import DEFAULT_EXAMPLES
 from triage_app.core.match_record import is_placeholder
 from triage_app.ui.log.lines_model import LINE_NUMBER_ROLE, MATCH_ROLE
@@ -47,6 +47,10 @@ def test_the_window_keeps_a_capped_list_per_group_and_counts_the_rest(qtbot, win
     assert more.data(LINE_ROLE) == DEFAULT_EXAMPLES + 1  # the first line not kept
     assert "Likely first cause" in window.matches_panel.summary.text()
     assert f"{LINES:,} matched lines" in window.matches_panel.summary.text()
+    _doc, view = doc, window.tabs.current_view()
+    view.go_to_line(299)  # not kept: the entry panel quotes the line as shown
+    assert "10:00:59 ERROR OSError: [Errno 28]" in visible_text(window.entry_panel)
+    assert window.matches_panel.tree.currentIndex() == more  # its group's "more" row
 
 
 def test_every_matched_line_is_marked_filtered_and_reached(qtbot, window, tmp_path):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from triage_app.core.match_batch import MatchBatch
@@ -12,7 +13,7 @@ from triage_app.core.results import LineMatch
 from triage_app.core.scan_process import ScanDone
 from triage_app.ui.log.judge import LineJudge
 from triage_app.ui.log.lines_model import LogLinesModel, MatchedLinesModel
-from triage_app.ui.log.matches_model import MatchesModel
+from triage_app.ui.log.matches_model import MatchesModel, user_text
 
 
 class DocumentMatches:
@@ -42,6 +43,13 @@ class DocumentMatches:
         if match is not None and is_placeholder(match):
             self.judge.want(line)
         return match
+
+    def seen_text(self, match: LineMatch) -> str:
+        """The user's line as they see it (`user_text`); for a line the record did not keep,
+        the line as the view shows it (it is on screen: read already)."""
+        if is_placeholder(match) and self.lines_model is not None:
+            return user_text(replace(match, text=self.lines_model.text(match.line - 1)))
+        return user_text(match)
 
     def scan_path(self) -> Path:
         """The file a scan reads (a compressed log's decompressed copy)."""

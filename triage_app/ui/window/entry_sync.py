@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject
 
 from triage_app.core.results import LineMatch
 from triage_app.ui.log.document import LogDocument
-from triage_app.ui.log.matches_model import user_text
 
 if TYPE_CHECKING:
     from triage_app.ui.window.main_window import MainWindow
@@ -94,7 +93,7 @@ class EntrySync(QObject):
             self._picked.add(doc)
         match = doc.match_for_line(line)
         self._shown[doc] = line
-        self.window.show_entry(entry_id, seen=user_text(match) if match else None)
+        self.window.show_entry(entry_id, seen=doc.seen_text(match) if match else None)
         view = self.window.tabs.current_view()
         if view is not None:
             self._syncing = True
@@ -116,4 +115,4 @@ class EntrySync(QObject):
             self.window.matches_panel.select_line(line)
 
     def _show(self, doc: LogDocument, match: LineMatch) -> None:
-        self.window.show_entry(match.top.entry_id, seen=user_text(match))
+        self.window.show_entry(match.top.entry_id, seen=doc.seen_text(match))
