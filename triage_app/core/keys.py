@@ -18,8 +18,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import ahocorasick_rs
-
 from triage_app.core import wraps
 from triage_app.core.automaton import LiteralAutomaton
 from triage_app.core.chunklines import UTF8_FOLD_SPECIALS
@@ -57,7 +55,8 @@ def build(
     like: LiteralAutomaton | None = None,
 ) -> Keys:
     """The keys of every target's alternatives (the static key unless `choice` says another
-    factor); `like`: an automaton whose progress (and DFA) the new one takes over."""
+    factor); `like`: an automaton whose progress (and upgrade) the new one takes over: its
+    fast searcher, if not built yet, is then built only once, over the new keys."""
     words: dict[str, list[tuple[int, int]]] = {}
     checks: dict[tuple[int, int], tuple[tuple[bytes, ...], ...]] = {}
     non_ascii_keys: list[tuple[int, int]] = []
@@ -117,7 +116,7 @@ def rarest(needs: Sequence[list[Requirement] | None], haystack: bytes) -> Choice
                             literals.setdefault(lit, len(literals))
     if not literals:
         return {}
-    counter = ahocorasick_rs.BytesAhoCorasick([lit.encode("utf-8") for lit in literals])
+    counter = LiteralAutomaton([lit.encode("utf-8") for lit in literals])  # the cheap NFA
     found = counter.find_matches_as_indexes(haystack[:SAMPLE_BYTES], overlapping=True)
     counts = Counter(word for word, _start, _end in found)
     choice: Choice = {}

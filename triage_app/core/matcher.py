@@ -261,8 +261,9 @@ class Matcher:
         return out
 
     def expect_bytes(self, size: int | None) -> None:
-        """A scan of about `size` bytes is about to start: a log big enough to repay the DFA's
-        build gets it now instead of after the first `UPGRADE_AFTER_BYTES` (`automaton`)."""
+        """A scan of about `size` bytes is about to start: a log big enough to repay the fast
+        searcher's build gets it now instead of after the first `UPGRADE_AFTER_BYTES`
+        (`automaton`; built once the file's first chunk has re-keyed the matcher)."""
         if self._automaton is not None and size is not None and size >= UPGRADE_AFTER_BYTES:
             self._automaton.upgrade()
 

@@ -29,10 +29,9 @@ from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import ahocorasick_rs
-
 from triage_app.core import severity
 from triage_app.core.ansi import strip_ansi
+from triage_app.core.automaton import LiteralAutomaton
 
 WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
@@ -97,6 +96,9 @@ CANDIDATE_WORDS = (
 # looked for in the same pass as the words, the rest checked on the line.
 _GLOG_STARTS = tuple(f"\n{level}{digit}".encode() for level in "EF" for digit in "01")
 _GLOG = re.compile(rb"[EF](?:0[1-9]|1[0-2])\d\d \d\d:\d\d:\d\d")
+# One search for both, compiled once per process on the first big chunk (`automaton`).
+_WORDS = LiteralAutomaton([w.encode() for w in CANDIDATE_WORDS] + list(_GLOG_STARTS), 0)
+_GLOG_WORDS = frozenset(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + len(_GLOG_STARTS)))
 
 # A line that states no level counts when it starts as an error statement: an exception or
 # error type with its message (after an optional "[rank3]:"-style tag), a compiler/runtime
@@ -247,11 +249,6 @@ class UnknownCollector:
     ) -> None:
         self.is_error_level = is_error_level
         self.miner = miner or TemplateMiner()
-        self._words = ahocorasick_rs.BytesAhoCorasick(
-            [w.encode() for w in CANDIDATE_WORDS] + list(_GLOG_STARTS),
-            implementation=ahocorasick_rs.Implementation.DFA,
-        )
-        self._glog_words = set(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + 4))
         # The last error-level line seen: its number, its marker, whether it was explained.
         self._previous: tuple[int, str, bool] = (-2, "", False)
 
@@ -280,8 +277,8 @@ class UnknownCollector:
         data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
         starts = [0] if _GLOG.match(data) else []
         line_end = -1
-        for word, start, _end in self._words.find_matches_as_indexes(data):
-            if word in self._glog_words:
+        for word, start, _end in _WORDS.find_matches_as_indexes(data):
+            if word in _GLOG_WORDS:
                 if _GLOG.match(data, start + 1):
                     starts.append(start + 1)
                 continue

@@ -20,9 +20,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import ahocorasick_rs
-
 from triage_app.core.ansi import strip_ansi
+from triage_app.core.automaton import LiteralAutomaton
 from triage_app.core.memo import LazyPattern
 
 MAX_PACKAGES = 512
@@ -247,6 +246,19 @@ RULES: tuple[_Rule, ...] = (
 )
 
 
+def _key_words() -> tuple[list[list[int]], LiteralAutomaton]:
+    """Per key word, the rules it wakes; and one search for them all (compiled once per
+    process, on the first big chunk: `automaton`)."""
+    words: dict[str, list[int]] = {}
+    for index, rule in enumerate(RULES):
+        for key in rule.keys:
+            words.setdefault(key, []).append(index)
+    return list(words.values()), LiteralAutomaton([w.encode("utf-8") for w in words], 0)
+
+
+_RULES_BY_WORD, _KEYS = _key_words()
+
+
 def _precision(version: str) -> int:
     return len(re.findall(r"\d+", version))
 
@@ -258,15 +270,6 @@ class VersionCollector:
         self.max_packages = max_packages
         self._seen: dict[str, tuple[str, int]] = {}
         self.dropped = 0  # packages not kept because of the cap
-        words: dict[str, list[int]] = {}
-        for index, rule in enumerate(RULES):
-            for key in rule.keys:
-                words.setdefault(key, []).append(index)
-        self._rules_by_word = list(words.values())
-        self._automaton = ahocorasick_rs.BytesAhoCorasick(
-            [word.encode("utf-8") for word in words],
-            implementation=ahocorasick_rs.Implementation.DFA,
-        )
 
     @property
     def versions(self) -> dict[str, str]:
@@ -277,10 +280,8 @@ class VersionCollector:
         text = strip_ansi(line[:MAX_LINE]).rstrip("\r\n")
         lowered = text.lower().encode("utf-8", "replace")
         rules: set[int] = set()
-        for word, _start, _end in self._automaton.find_matches_as_indexes(
-            lowered, overlapping=True
-        ):
-            rules.update(self._rules_by_word[word])
+        for word, _start, _end in _KEYS.find_matches_as_indexes(lowered, overlapping=True):
+            rules.update(_RULES_BY_WORD[word])
         if rules:
             self._apply(text, rules)
 
@@ -289,7 +290,7 @@ class VersionCollector:
         data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
         hay = data.lower()
         line_start, line_end, rules = 0, -1, set()
-        for word, start, _end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
+        for word, start, _end in _KEYS.find_matches_as_indexes(hay, overlapping=True):
             if start > line_end:  # the first hit on a new line
                 if rules:
                     self._apply_span(data, line_start, line_end, rules)
@@ -297,7 +298,7 @@ class VersionCollector:
                 line_end = hay.find(b"\n", start)
                 line_end = len(hay) if line_end < 0 else line_end
                 rules = set()
-            rules.update(self._rules_by_word[word])
+            rules.update(_RULES_BY_WORD[word])
         if rules:
             self._apply_span(data, line_start, line_end, rules)
 
