@@ -16,6 +16,7 @@ leaves them inside a text log, are therefore tolerated.
 from __future__ import annotations
 
 import codecs
+import functools
 from dataclasses import dataclass
 
 SAMPLE_BYTES = 64 * 1024
@@ -166,27 +167,31 @@ def _utf16_by_nul_pattern(sample: bytes) -> str | None:
 _PREFERRED = ("cp1252", "gb18030", "gbk", "big5", "shift_jis", "euc_kr", "cp1251", "latin_1")
 
 
-# Codecs logs are really written in; a detector's guess outside these is not trusted.
-_COMMON = {
-    codecs.lookup(n).name
-    for n in (
-        *_PREFERRED,
-        *(f"cp125{i}" for i in range(9)),
-        *(f"iso8859-{i}" for i in (1, 2, 5, 7, 9, 15)),
-        "koi8_r",
-        "koi8_u",
-        "gb2312",
-        "big5hkscs",
-        "cp932",
-        "cp936",
-        "cp949",
-        "cp950",
-        "euc_jp",
-        "cp866",
-        "cp437",
-        "cp850",
-    )
-}
+@functools.cache
+def _common() -> frozenset[str]:
+    """Codecs logs are really written in; a detector's guess outside these is not trusted.
+    (Made on first use: looking the names up imports ~30 codec modules, which a UTF-8 log
+    never needs.)"""
+    return frozenset(codecs.lookup(n).name for n in _COMMON_NAMES)
+
+
+_COMMON_NAMES = (
+    *_PREFERRED,
+    *(f"cp125{i}" for i in range(9)),
+    *(f"iso8859-{i}" for i in (1, 2, 5, 7, 9, 15)),
+    "koi8_r",
+    "koi8_u",
+    "gb2312",
+    "big5hkscs",
+    "cp932",
+    "cp936",
+    "cp949",
+    "cp950",
+    "euc_jp",
+    "cp866",
+    "cp437",
+    "cp850",
+)
 
 
 def _ascii_compatible(name: str) -> bool:
@@ -214,6 +219,6 @@ def _detect_legacy(sample: bytes) -> Detected:
             name = codecs.lookup(name).name
         except LookupError:
             name = ""
-        if name in _COMMON:  # an exotic guess (cp1006, mac_*, ...) is more often wrong
+        if name in _common():  # an exotic guess (cp1006, mac_*, ...) is more often wrong
             return Detected(name, "detector")
     return Detected("cp1252", "fallback")
