@@ -3,13 +3,20 @@ line's alternatives kept only when the line also holds their other required lite
 
 The matcher (`Matcher.scan_chunk`) hands a chunk's haystack here; what comes back names, per
 chunk line, the targets whose regex is worth running there (`events.evaluate`), plus every
-line's key hits before that check (`pending`) and the hits of half-literals, for `wraps`.
+line's targets before that check (`pending`) and the hits of half-literals, for `wraps`.
+
+Logs repeat themselves: the lines of a chunk hold few distinct sets of Aho-Corasick words. What
+a set of words asks of a line (the targets it keys, the literals each still needs) is worked
+out once per set (`_Plan`) and reused for every line that holds the same words.
 """
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_right
 from collections import defaultdict
+from collections.abc import Iterable
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 from triage_app.core.chunklines import (
@@ -25,8 +32,10 @@ if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 TRIGGER = -1  # pseudo target: the line holds a word that may start a fuzzy guess (`events`)
+NON_ASCII_LINE = -1  # pseudo word: the line holds a non-ASCII byte (`Matcher._non_ascii_keys`)
 
 Spans = dict[int, tuple[int, int, set]]
+Needs = tuple[tuple[bytes, ...], ...]  # every need: one of its literals must be in the line
 _NON_ASCII_SIZE = len(NON_ASCII_BYTES)
 
 
@@ -39,13 +48,158 @@ def _folded(line: bytes, raw: bool) -> bytes:
     return line
 
 
+class _Plan:
+    """What one set of words asks of a line that holds them."""
+
+    __slots__ = ("free", "general", "plain", "singles", "special", "targets")
+
+    def __init__(self, pairs: Iterable[tuple[int, int]], checks: dict) -> None:
+        pairs = set(pairs)
+        self.free = frozenset(t for t, alt in pairs if checks.get((t, alt)) is None)
+        alternatives: dict[int, list[Needs]] = defaultdict(list)
+        for target, alt in sorted(pairs):
+            if target not in self.free:
+                alternatives[target].append(_cheap_first(checks[(target, alt)]))
+        # The usual case, one alternative that needs one literal: no loops to walk.
+        self.singles = tuple(
+            (target, alts[0][0][0])
+            for target, alts in alternatives.items()
+            if len(alts) == 1
+            and len(alts[0]) == 1
+            and len(alts[0][0]) == 1
+            and not _is_special(alts[0][0][0])
+        )
+        single = {target for target, _literal in self.singles}
+        general = [(t, tuple(alts)) for t, alts in alternatives.items() if t not in single]
+        self.special = tuple(
+            (target, tuple(tuple(map(_split_need, needs)) for needs in alts))
+            for target, alts in general
+            if _has_special(alts)
+        )
+        self.general = tuple(row for row in general if not _has_special(row[1]))
+        # On an ASCII line a NON_ASCII literal is only ever found as it is spelled.
+        self.plain = self.general + tuple(row for row in general if _has_special(row[1]))
+        self.targets = frozenset(t for t, _alt in pairs if t >= 0)
+
+    def kept(self, line: bytes, raw: bool) -> set[int]:
+        """The targets of these words that `line` (a haystack line) holds all needs of."""
+        kept = set(self.free)
+        for target, literal in self.singles:
+            if literal in line:
+                kept.add(target)
+        if not self.special or line.isascii():
+            _add_met(self.plain if self.special else self.general, line, kept)
+            return kept
+        _add_met(self.general, line, kept)
+        folded = b""  # the folded line, made once when needed
+        marked = NON_ASCII_BYTES in line  # (a line can spell the marker out)
+        for target, alternatives in self.special:
+            for needs in alternatives:
+                for plain, rests, marker, spelled in needs:
+                    if marker:  # the line holds a non-ASCII byte: that is all it needs
+                        continue
+                    for literal in plain:
+                        if literal in line:
+                            break
+                    else:
+                        if rests and not folded:
+                            folded = _folded(line, raw)
+                        for rest in rests:
+                            if rest in folded:
+                                break
+                        else:
+                            if not (marked and any(lit in line for lit in spelled)):
+                                break
+                else:
+                    kept.add(target)
+                    break
+        return kept
+
+
+def _split_need(need: tuple[bytes, ...]) -> tuple:
+    """A need with NON_ASCII literals, for a line holding a non-ASCII byte: (plain literals,
+    the texts of the NON_ASCII ones, which the folded line must hold, whether the bare marker
+    is one of them, the NON_ASCII literals as spelled)."""
+    special = tuple(lit for lit in need if _is_special(lit))
+    return (
+        tuple(lit for lit in need if not _is_special(lit)),
+        tuple(lit[_NON_ASCII_SIZE:] for lit in special if lit != NON_ASCII_BYTES),
+        NON_ASCII_BYTES in special,
+        special,
+    )
+
+
+def _add_met(rows: tuple, line: bytes, kept: set[int]) -> None:
+    """Add to `kept` each target one of whose alternatives has all its needs in `line`."""
+    for target, alternatives in rows:
+        for needs in alternatives:
+            for need in needs:
+                for literal in need:
+                    if literal in line:
+                        break
+                else:
+                    break
+            else:
+                kept.add(target)
+                break
+
+
+def _cheap_first(needs: Needs) -> Needs:
+    """The same needs (all of them must hold: the order is free), those without a non-ASCII
+    literal (which needs the line folded) first."""
+    return tuple(sorted(needs, key=lambda need: any(map(_is_special, need))))
+
+
+def _is_special(literal: bytes) -> bool:
+    return literal.startswith(NON_ASCII_BYTES)
+
+
+def _has_special(alternatives: tuple[Needs, ...]) -> bool:
+    return any(_is_special(lit) for needs in alternatives for need in needs for lit in need)
+
+
+class _Plans:
+    """A matcher's plans by set of words (made again when its keys change)."""
+
+    def __init__(self, matcher: Matcher) -> None:
+        self.checks = matcher._checks
+        self.word_targets = matcher._word_targets
+        self.non_ascii_keys = tuple(matcher._non_ascii_keys)
+        self.by_words: dict[frozenset[int], _Plan] = {}
+
+    def current(self, matcher: Matcher) -> bool:
+        return self.checks is matcher._checks and self.word_targets is matcher._word_targets
+
+    def plan(self, words: frozenset[int]) -> _Plan:
+        plan = self.by_words.get(words)
+        if plan is None:
+            targets = self.word_targets
+            pairs = [
+                pair
+                for word in words
+                for pair in (self.non_ascii_keys if word == NON_ASCII_LINE else targets[word])
+            ]
+            plan = self.by_words[words] = _Plan(pairs, self.checks)
+        return plan
+
+
+_PLANS: weakref.WeakKeyDictionary[Matcher, _Plans] = weakref.WeakKeyDictionary()
+
+
+def _plans(matcher: Matcher) -> _Plans:
+    plans = _PLANS.get(matcher)
+    if plans is None or not plans.current(matcher):
+        plans = _PLANS[matcher] = _Plans(matcher)
+    return plans
+
+
 def literal_hits(
     matcher: Matcher, lines: Lines
-) -> tuple[Spans, Spans, list[tuple[int, int]]] | None:
+) -> tuple[Spans, Spans, list[tuple[int, int, int]]] | None:
     """Line number within the chunk (0-based) -> (start, end, targets to try) in the haystack;
-    also every line's literal hits before the other literals are checked (`pending`), and
-    the hits of half-literals (word, offset) for `wraps`. None: the chunk is raw bytes that
-    hold a character IGNORECASE equates with an ASCII letter (to be scanned as text)."""
+    also every line's targets before the other literals are checked (`pending`), and the
+    hits of half-literals (word, offset, line) for `wraps`. None: the chunk is raw bytes that hold
+    a character IGNORECASE equates with an ASCII letter (to be scanned as text)."""
     hay = lines.haystack
     hits: Spans = {}
     found = matcher._automaton.find_matches_as_indexes(hay, overlapping=True)
@@ -54,48 +208,26 @@ def literal_hits(
     non_ascii_keys = matcher._non_ascii_keys
     if not found and not non_ascii_keys:
         return hits, {}, []
-    joins = matcher.word_joins
-    join_found = [(w, start) for w, start, _end in found if joins[w]]
+    join_found: list[tuple[int, int, int]] = []
     if len(found) * 16 < lines.count and not non_ascii_keys:
-        pending = _spans_by_search(hay, found, matcher._word_targets)
+        words = _words_by_search(hay, found, matcher.word_joins, join_found)
     else:
-        pending = _spans_by_offsets(hay, found, matcher._word_targets, non_ascii_keys)
-    checks = matcher._checks
+        words = _words_by_offsets(hay, found, matcher.word_joins, join_found, non_ascii_keys)
+    plans = _plans(matcher)
     raw = isinstance(lines, ByteLines)
-    for line_no, (start, end, pairs) in pending.items():
-        kept: set[int] = set()
-        line = folded = None
-        for pair in pairs:
-            needs = checks.get(pair)
-            if needs is None:  # the key is all it needs (or the fuzzy trigger)
-                kept.add(pair[0])
-                continue
-            if pair[0] in kept:
-                continue
-            if line is None:
-                line = hay[start:end]
-            for need in needs:  # every need: one of its literals is in the line
-                for literal in need:
-                    if literal in line:
-                        break
-                    if literal.startswith(NON_ASCII_BYTES) and not line.isascii():
-                        if literal == NON_ASCII_BYTES:
-                            break
-                        if folded is None:
-                            folded = _folded(line, raw)
-                        if literal[_NON_ASCII_SIZE:] in folded:
-                            break
-                else:
-                    break
-            else:
-                kept.add(pair[0])
+    pending: Spans = {}
+    for line_no, (start, end, line_words) in words.items():
+        plan = plans.plan(frozenset(line_words))
+        pending[line_no] = (start, end, plan.targets)
+        kept = plan.kept(hay[start:end], raw)
         if kept:
             hits[line_no] = (start, end, kept)
     return hits, pending, join_found
 
 
-def _spans_by_search(hay: bytes, found: list, targets: list) -> Spans:
-    """Few hits: find each hit's line with a search around it (hits come in line order)."""
+def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> Spans:
+    """Few hits: find each hit's line with a search around it (hits come in line order).
+    The hits of half-literals go to `join_found` as (word, offset, line)."""
     pending: Spans = {}
     line_no, counted_to, line_end, current = 0, 0, -1, set()
     for word, start, _end in found:
@@ -108,28 +240,30 @@ def _spans_by_search(hay: bytes, found: list, targets: list) -> Spans:
                 line_end = len(hay)
             current = set()
             pending[line_no] = (line_start, line_end, current)
-        current.update(targets[word])
+        current.add(word)
+        if joins[word]:
+            join_found.append((word, start, line_no))
     return pending
 
 
-def _spans_by_offsets(hay: bytes, found: list, targets: list, non_ascii_keys: list) -> Spans:
+def _words_by_offsets(
+    hay: bytes, found: list, joins: list, join_found: list, non_ascii: list
+) -> Spans:
     """Many hits: index every newline once and place each hit by bisection."""
     newlines = newline_offsets(hay)
-    by_line: dict[int, set[tuple[int, int]]] = defaultdict(set)
+    by_line: dict[int, set[int]] = defaultdict(set)
     for word, start, _end in found:
-        by_line[bisect_right(newlines, start)].update(targets[word])
-    if non_ascii_keys and not hay.isascii():
-        _add_non_ascii_lines(hay, by_line, non_ascii_keys)
+        line_no = bisect_right(newlines, start)
+        by_line[line_no].add(word)
+        if joins[word]:
+            join_found.append((word, start, line_no))
+    if non_ascii and not hay.isascii():
+        high = hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")
+        for line_no in compress(count(), high):  # the lines holding a non-ASCII byte
+            by_line[line_no].add(NON_ASCII_LINE)
     pending = {}
-    for line_no, pairs in by_line.items():
+    for line_no, words in by_line.items():
         start = newlines[line_no - 1] + 1 if line_no else 0
         end = newlines[line_no] if line_no < len(newlines) else len(hay)
-        pending[line_no] = (start, end, pairs)
+        pending[line_no] = (start, end, words)
     return pending
-
-
-def _add_non_ascii_lines(hay: bytes, by_line: dict, keys: list[tuple[int, int]]) -> None:
-    """Lines holding a non-ASCII byte are candidates for the NON_ASCII-keyed alternatives."""
-    for line_no, high in enumerate(hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")):
-        if high:
-            by_line[line_no].update(keys)

@@ -87,25 +87,29 @@ def literal_bytes(literals: tuple[str, ...]) -> tuple | None:
     return ends, starts, longs, max(map(len, raw), default=0)
 
 
-def touches_seam(matcher: Matcher, index: int, tail: bytes, head: bytes) -> bool:
-    """The byte-level form of `_literal_at_seam` before anything is decoded (a superset: it
-    never drops a target the full test would keep): a long required literal is cut by the
+def touching(matcher: Matcher, targets: list[int], tail: bytes, head: bytes) -> list[int]:
+    """The `targets` whose required literals can touch the seam between `tail` and `head`:
+    the byte-level form of `_literal_at_seam` before anything is decoded (a superset: it
+    never drops a target the full test would keep). A long required literal is cut by the
     seam, or one required literal ends where A ends (or at the put-back space) and one starts
     where B starts (or at that space)."""
-    affixes = matcher.seam_bytes[index]
-    if affixes is None or affixes[3] >= SEAM_BYTES:
-        return True
-    ends, starts, longs, _longest = affixes
-    lasts, firsts, _has_long = matcher.seam_edges[index]
     last, first = chr(tail[-1]) if tail else "", chr(head[0]) if head else ""
-    if (
-        (last in lasts or " " in lasts)
-        and (first in firsts or " " in firsts)
-        and tail.endswith(ends)
-        and head.startswith(starts)
-    ):
-        return True
-    return any(_cut(lit, tail, head) for lit in longs)
+    kept = []
+    for index in targets:
+        affixes = matcher.seam_bytes[index]
+        if affixes is None or affixes[3] >= SEAM_BYTES:
+            kept.append(index)
+            continue
+        ends, starts, longs, _longest = affixes
+        lasts, firsts, _has_long = matcher.seam_edges[index]
+        if (
+            (last in lasts or " " in lasts)
+            and (first in firsts or " " in firsts)
+            and tail.endswith(ends)
+            and head.startswith(starts)
+        ) or any(_cut(lit, tail, head) for lit in longs):
+            kept.append(index)
+    return kept
 
 
 def _cut(literal: bytes, tail: bytes, head: bytes) -> bool:
@@ -128,7 +132,7 @@ def seam_bytes(
 ) -> tuple[bytes, bytes] | None:
     """A cheap look at the raw bytes before decoding a pair: `NO_WRAP` when the first line is
     too short (in bytes, never fewer than its characters) or the next one starts a record;
-    else the bytes either side of the seam, ASCII lowered (for `_touches_seam`), or None for
+    else the bytes either side of the seam, ASCII lowered (for `touching`), or None for
     a chunk scanned as text."""
     if not isinstance(lines, ByteLines):
         return None

@@ -25,7 +25,6 @@ are Aho-Corasick words). `reference_pair` is the same test with every entry trie
 from __future__ import annotations
 
 import dataclasses
-from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -75,13 +74,14 @@ def seam_ok(first: str, second: str) -> bool:
 
 def candidate_pairs(
     hay: bytes,
-    join_found: list[tuple[int, int]],
+    join_found: list[tuple[int, int, int]],
     word_joins: list[tuple],
     pending: Mapping[int, tuple[int, int, set]],
     may_continue: set[int] | None = None,
     last: int = -2,
 ) -> dict[int, set[int]]:
     """First line of each pair worth trying (-1: the previous chunk's last line) -> targets.
+    (`pending`: chunk line -> its haystack span and the targets its literal hits key.)
 
     With `may_continue` (the lines that may continue the one before), a pair whose second
     line cannot is not listed; pairs across the chunk's edges (line -1, line `last`) always
@@ -91,23 +91,18 @@ def candidate_pairs(
     if may_continue is not None:  # only lines either side of a possible seam, and the edges
         wanted = {0, last, *may_continue, *(n - 1 for n in may_continue)}
         rows = [(n, pending[n]) for n in sorted(wanted) if n in pending]
-    for line_no, (_start, _end, found) in rows:
+    for line_no, (_start, _end, targets) in rows:
         as_second = may_continue is None or line_no in may_continue or line_no == 0
         as_first = may_continue is None or line_no + 1 in may_continue or line_no == last
         if not (as_first or as_second):
             continue
-        targets = {index for index, _alt in found if index >= 0}
         if targets:
             if as_second:
                 pairs.setdefault(line_no - 1, set()).update(targets)
             if as_first:
                 pairs.setdefault(line_no, set()).update(targets)
-    if join_found:  # every hit's line is in `pending` (with its haystack span)
-        order = sorted((span[0], line_no, span[1]) for line_no, span in pending.items())
-        starts = [row[0] for row in order]
-    for word, start in join_found:
-        row = order[bisect_right(starts, start) - 1]
-        line_start, line_no, line_end = row
+    for word, start, line_no in join_found:  # every hit's line is in `pending`
+        line_start, line_end, _targets = pending[line_no]
         end = line_end - 1 if line_end > line_start and hay[line_end - 1] == 13 else line_end
         for side, index, size, head_size in word_joins[word]:
             if side == HEAD and end - start < size:
@@ -281,7 +276,7 @@ def chunk_joins(
     matcher: Matcher,
     lines: Lines,
     pending: Mapping[int, tuple[int, int, set]],
-    join_found: list[tuple[int, int]],
+    join_found: list[tuple[int, int, int]],
     first_line: int,
     state,  # noqa: ANN001 - events.ChunkState
     matched: Mapping[int, set[int]] | None = None,
@@ -290,7 +285,6 @@ def chunk_joins(
     end is left in `state.carry` for the next chunk). `matched`: chunk line -> targets that
     already match that line alone (never joined for it)."""
     matched = matched or {}
-    nothing: set[int] = set()
     # Worth a pass over the whole chunk only when many lines have literal hits (a big
     # catalogue, a noisy log); with few, each pair's own look at the seam is cheaper.
     dense = len(pending) * 8 > lines.count
@@ -303,13 +297,17 @@ def chunk_joins(
         pairs.setdefault(-1, set()).update(state.carry)
     state.carry = set()
     out = []
+    slow = matcher.slow
     for first in sorted(pairs):
         if may_continue is not None and 0 <= first < last and first + 1 not in may_continue:
             continue
-        done = matched.get(first, nothing) | matched.get(first + 1, nothing)
-        targets = sorted(pairs[first] - matcher.slow.keys() - done)
-        if not targets:
+        wanted = pairs[first]
+        for done in (slow.keys(), matched.get(first), matched.get(first + 1)):
+            if done:
+                wanted = wanted - done
+        if not wanted:
             continue
+        targets = sorted(wanted)
         if first == last:
             state.carry = set(targets)
             continue
@@ -322,7 +320,7 @@ def chunk_joins(
             if seam is seams.NO_WRAP:
                 continue
             if seam is not None:  # ASCII either side of the seam: look before decoding
-                targets = [i for i in targets if seams.touches_seam(matcher, i, *seam)]
+                targets = seams.touching(matcher, targets, *seam)
                 if not targets:
                     continue
             texts = neighbours(lines, first, pending)
