@@ -1,6 +1,7 @@
 """Scan speed and memory, measured against references in the same run.
 
     python bench/bench_scan.py [--mb 100] [--gb 1] [--dense-gb 1] [--skip-grep] [--skip-memory]
+                               [--only bundled|workload]
 
 Generates a varied log (many formats, non-ASCII text, ANSI colours, CRLF, long lines) with a
 few thousand known errors, then times, on the same file and in the same run:
@@ -204,6 +205,9 @@ def main() -> int:
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--dense-gb", type=float, default=1.0, help="the every-line log's size")
     parser.add_argument("--sample-every", type=int, default=200)
+    parser.add_argument(
+        "--only", choices=("bundled", "workload"), help="time one catalogue (and skip the rest)"
+    )
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
 
@@ -231,6 +235,8 @@ def main() -> int:
     )
     rows = []
     for name, matcher, fuzzy in (("bundled", bundled, True), ("workload", workload, False)):
+        if args.only not in (None, name):
+            continue
         result, s, cpu = timed(ours, log, matcher, fuzzy)
         regex_lines = sum(1 for m in result.matches if m.kind == "regex")
         # The CPU-time ratio is the steadier one on a busy shared machine (wall time counts
@@ -245,7 +251,7 @@ def main() -> int:
             f"  exactness: {checked} lines checked against every-regex-every-line, {bad} mismatches"
         )
         rows.append((name, matcher, s))
-    if not args.skip_grep and shutil.which("grep"):
+    if not args.skip_grep and shutil.which("grep") and args.only is None:
         for name, matcher, s in rows:
             pattern_file, dropped = grep_patterns([t.pattern.pattern for t in matcher.targets], OUT)
             g = run_grep(pattern_file, log)
@@ -253,7 +259,9 @@ def main() -> int:
                 f"grep -E -i -c {name:<8} {mb / g:8.1f} MB/s  ({dropped} patterns dropped); "
                 f"triage/grep speed = {g / s:.2f}"
             )
-    if not args.skip_memory:  # bundled catalogue, child process, `scan --format json > file`
+    if (
+        not args.skip_memory and args.only is None
+    ):  # bundled catalogue, child process, `scan --format json > file`
         print(memory.report(memory.measure(memory.copies_of(log, args.gb), "varied")), flush=True)
         dense = memory.runaway_log(args.dense_gb)
         print(memory.report(memory.measure(dense, "every-line-matches")), flush=True)

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import random
 
-from triage_app.core.chunklines import ByteLines, newline_offsets
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triage_app.core.ansi import strip_ansi
+from triage_app.core.chunklines import (
+    ByteLines,
+    _strip_ansi_bytes,
+    annotator_bytes,
+    chunk_lines,
+    newline_offsets,
+)
 
 
 def test_a_line_near_the_end_is_the_same_found_from_the_end_or_by_the_newline_index():
@@ -17,3 +27,45 @@ def test_a_line_near_the_end_is_the_same_found_from_the_end_or_by_the_newline_in
         indexed._hay_newlines = newline_offsets(indexed.haystack)
         for n in range(indexed.count):
             assert ByteLines(data).line(n) == indexed.line(n)
+
+
+# Pieces of escape sequences, whole ones and the bytes around them: hypothesis joins them into
+# lines where sequences nest, are cut short or are split by other bytes.
+_PIECES = [
+    "\x1b", "[", "]", "\x07", "\\", "0", "1", ";", "m", "A", "(", " ", "x", "é", "\x9b",
+    "\x1b[0m", "\x1b[32m", "\x1b[2m", "\x1b[1;31m", "\x1b[2K", "\x1b]8;;x\x07", "\x1b\\", "\r",
+]  # fmt: skip
+_LINE = st.lists(st.sampled_from(_PIECES), max_size=24).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_LINE, max_size=6))
+def test_byte_chunks_lose_the_same_sequences_as_each_line_loses_in_strip_ansi(lines):
+    chunk = "\n".join(lines).encode("utf-8")
+    assert _strip_ansi_bytes(chunk).decode("utf-8").split("\n") == [
+        strip_ansi(line) for line in "\n".join(lines).split("\n")
+    ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\x1b[0m", "\x1b[32m", "\x1b[2;3H", "ok ", "é", "\n"])))
+def test_colour_only_chunks_take_the_quick_path_and_lose_every_sequence(pieces):
+    chunk = "".join(pieces).encode("utf-8")
+    assert _strip_ansi_bytes(chunk) == strip_ansi("".join(pieces)).encode("utf-8")
+    assert b"\x1b" not in _strip_ansi_bytes(chunk)
+
+
+def test_a_chunk_with_any_other_sequence_is_stripped_by_the_full_pattern():
+    # "ESC ] ..." would take the text after the CSI along if the CSI went first.
+    line = "a\x1b]0;t\x1b[0mb\x07c\x1b[31md"
+    assert _strip_ansi_bytes(line.encode()).decode() == strip_ansi(line) == "ab\x07cd"
+
+
+def test_the_matcher_and_the_annotators_read_one_chunk_object():
+    lines = chunk_lines(b"\x1b[31mERROR\x1b[0m x\nok\n")
+    assert chunk_lines(lines) is lines
+    assert (lines.count, lines.stripped, lines.haystack) == (2, b"ERROR x\nok\n", b"error x\nok\n")
+    assert annotator_bytes(lines) == (b"ERROR x\nok\n", True)
+    assert annotator_bytes(b"\x1b[31mE") == (b"\x1b[31mE", False)
+    text = chunk_lines("\x1b[31mÉRROR\x1b[0m\n")
+    assert annotator_bytes(text) == ("ÉRROR\n".encode(), True)

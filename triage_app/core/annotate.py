@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from triage_app.core.chunklines import Lines
 from triage_app.core.ranking import is_sourced, ranked
 from triage_app.core.results import LineMatch
 from triage_app.core.unknown import UnknownCollector, UnknownRecorder, error_level
@@ -100,8 +101,11 @@ class FileAnnotator:
         self._comparable: dict[str, bool] = {}
         self._recorders: tuple[VersionRecorder, UnknownRecorder] | None = None  # `digest`
 
-    def feed(self, chunk: str | bytes, first_line: int, matches: Sequence[LineMatch]) -> None:
-        """One chunk of whole lines starting at `first_line`, and the matches found in it."""
+    def feed(
+        self, chunk: str | bytes | Lines, first_line: int, matches: Sequence[LineMatch]
+    ) -> None:
+        """One chunk of whole lines starting at `first_line`, and the matches found in it
+        (pass the matcher's `Lines` of it when there is one: its clean bytes are reused)."""
         if self._chunks == 0 or any(self._wants_versions(m) for m in matches):
             self.versions.feed_chunk(chunk)
         self._chunks += 1
@@ -113,7 +117,7 @@ class FileAnnotator:
 
     def digest(
         self,
-        chunk: str | bytes,
+        chunk: str | bytes | Lines,
         first_line: int,
         matches: Sequence[LineMatch],
         *,

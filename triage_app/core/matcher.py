@@ -22,10 +22,9 @@ from triage_app.core.automaton import UPGRADE_AFTER_BYTES
 from triage_app.core.chunklines import (
     MATCH_CAP,
     NEWLINES,
-    ByteLines,
     Lines,
-    TextLines,
     cap_line,
+    chunk_lines,
 )
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
@@ -230,22 +229,23 @@ class Matcher:
 
     def scan_chunk(
         self,
-        chunk: str | bytes,
+        chunk: str | bytes | Lines,
         first_line: int,
         fuzzy_budget: FuzzyBudget | None = None,
         state: events.ChunkState | None = None,
     ) -> list[LineMatch]:
-        """Matches in `chunk` (whole lines; bytes are UTF-8), its first line being `first_line`.
+        """Matches in `chunk` (whole lines; bytes are UTF-8, or `chunklines.chunk_lines` of
+        them), its first line being `first_line`.
 
         `state` carries what the next chunk needs of this one (its last line); pass the same
         object for every chunk of one file.
         """
-        lines = ByteLines(chunk) if isinstance(chunk, bytes) else TextLines(chunk)
+        lines = chunk_lines(chunk)
         if not self._sampled and len(lines.haystack) >= keys.SAMPLE_AFTER_BYTES:
             self._prefer_rare_keys(lines.haystack)
         found = placement.literal_hits(self, lines)
         if found is None:  # bytes holding a character IGNORECASE equates with ASCII: as text
-            decoded = chunk.decode("utf-8", "replace")
+            decoded = lines.raw.decode("utf-8", "replace")  # a ByteLines: only bytes get None
             return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
         hits, pending, join_found = found
         state = state if state is not None else events.ChunkState()

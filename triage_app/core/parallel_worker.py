@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from triage_app.core.annotate import FileAnnotator
+from triage_app.core.chunklines import chunk_lines
 from triage_app.core.events import CHAIN_LOOKBACK, ChunkState, chain_tail
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.matcher import Matcher
@@ -288,12 +289,13 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
     for chunk, end in piece_chunks(task, fd):
         if stopped():
             return
-        found = matcher.scan_chunk(chunk, first_line, budget, state)
+        clean = chunk_lines(chunk)  # ANSI removed, lowered, counted once for every reader
+        found = matcher.scan_chunk(clean, first_line, budget, state)
         notes = None
         if annotator is not None:
             at_start = first_line == 1  # the file's first chunk
-            notes = annotator.digest(chunk, first_line, found, file_start=at_start)
-        lines = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)
+            notes = annotator.digest(clean, first_line, found, file_start=at_start)
+        lines = clean.count
         slow = {i: n for i, n in matcher.slow.items() if i not in reported and n >= 0}
         reported.update(slow)
         fuzzy = budget.take() if budget is not None else 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from triage_app.core import parallel_scan
 from triage_app.core.annotate import Annotations, FileAnnotator
+from triage_app.core.chunklines import chunk_lines
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
@@ -48,16 +49,16 @@ def iter_scan(
     state = ChunkState()
     total = source.info.size
     chunks = source.byte_chunks(chunk_bytes) if source.is_utf8 else source.text_chunks(chunk_bytes)
-    newline = b"\n" if source.is_utf8 else "\n"
     matcher.reset_slow()
     for chunk in chunks:
         if cancel is not None and cancel.is_set():
             summary.cancelled = True
             break
-        found = matcher.scan_chunk(chunk, summary.lines + 1, budget, state)
+        lines = chunk_lines(chunk)  # ANSI removed, lowered, counted once for every reader
+        found = matcher.scan_chunk(lines, summary.lines + 1, budget, state)
         if annotator is not None:
-            annotator.feed(chunk, summary.lines + 1, found)
-        summary.lines += chunk.count(newline) + (0 if chunk.endswith(newline) else 1)
+            annotator.feed(lines, summary.lines + 1, found)
+        summary.lines += lines.count
         if summary.keep_matches:
             summary.matches.extend(found)
         yield ScanProgress(found, summary.lines, source.bytes_read() or 0, total)

@@ -32,6 +32,7 @@ from typing import Any
 from triage_app.core import severity
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.chunklines import Lines, annotator_bytes
 
 WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
@@ -272,9 +273,12 @@ class UnknownCollector:
         self._previous = (line_no, marker, found)
         return found
 
-    def feed_chunk(self, chunk: str | bytes, first_line: int, explained: Container[int]) -> None:
-        """A chunk of whole lines (bytes are UTF-8) starting at `first_line`."""
-        data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
+    def feed_chunk(
+        self, chunk: str | bytes | Lines, first_line: int, explained: Container[int]
+    ) -> None:
+        """A chunk of whole lines (bytes are UTF-8; the matcher's `Lines` of a chunk lend
+        their clean bytes) starting at `first_line`."""
+        data, clean = annotator_bytes(chunk)
         starts = [0] if _GLOG.match(data) else []
         line_end = -1
         for word, start, _end in _WORDS.find_matches_as_indexes(data):
@@ -291,7 +295,8 @@ class UnknownCollector:
         for start in sorted(set(starts)):
             end = data.find(b"\n", start)
             raw = data[start : end if end >= 0 else len(data)]
-            text = strip_ansi(raw[:16384].decode("utf-8", "replace")).rstrip("\r")
+            text = raw[:16384].decode("utf-8", "replace")
+            text = (text if clean else strip_ansi(text)).rstrip("\r")
             if not self.accepts(text):
                 continue
             line_no += data.count(b"\n", counted, start)  # counted only for kept lines

@@ -22,6 +22,7 @@ from typing import Any
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.chunklines import ByteLines, Lines, annotator_bytes
 from triage_app.core.memo import LazyPattern
 
 MAX_PACKAGES = 512
@@ -285,27 +286,28 @@ class VersionCollector:
         if rules:
             self._apply(text, rules)
 
-    def feed_chunk(self, chunk: str | bytes) -> None:
-        """Read a chunk of whole lines (bytes are UTF-8); only lines with a key word run rules."""
-        data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", "surrogatepass")
-        hay = data.lower()
+    def feed_chunk(self, chunk: str | bytes | Lines) -> None:
+        """Read a chunk of whole lines (bytes are UTF-8; the matcher's `Lines` of a chunk
+        lend their clean, lowered bytes); only lines with a key word run rules."""
+        data, clean = annotator_bytes(chunk)
+        hay = chunk.haystack if isinstance(chunk, ByteLines) else data.lower()
         line_start, line_end, rules = 0, -1, set()
         for word, start, _end in _KEYS.find_matches_as_indexes(hay, overlapping=True):
             if start > line_end:  # the first hit on a new line
                 if rules:
-                    self._apply_span(data, line_start, line_end, rules)
+                    self._apply_span(data, line_start, line_end, rules, clean)
                 line_start = hay.rfind(b"\n", 0, start) + 1
                 line_end = hay.find(b"\n", start)
                 line_end = len(hay) if line_end < 0 else line_end
                 rules = set()
             rules.update(_RULES_BY_WORD[word])
         if rules:
-            self._apply_span(data, line_start, line_end, rules)
+            self._apply_span(data, line_start, line_end, rules, clean)
 
-    def _apply_span(self, data: bytes, start: int, end: int, rules: set[int]) -> None:
+    def _apply_span(self, data: bytes, start: int, end: int, rules: set[int], clean: bool) -> None:
         raw = data[start : min(end, start + MAX_LINE * 4)]
-        text = strip_ansi(raw.decode("utf-8", "replace")[:MAX_LINE])
-        self._apply(text.rstrip("\r"), rules)
+        text = raw.decode("utf-8", "replace")[:MAX_LINE]
+        self._apply((text if clean else strip_ansi(text)).rstrip("\r"), rules)
 
     def feed_lines(self, lines: Iterable[str]) -> VersionCollector:
         for line in lines:
