@@ -175,6 +175,12 @@ _CSI_BYTES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)
 
 
+def _has_c1_csi(data: bytes) -> bool:
+    """Whether `data` holds the UTF-8 form of U+009B (a byte search first: the two-byte
+    one costs as much as lowering the chunk, and the lead byte is rare in most logs)."""
+    return b"\xc2" in data and b"\xc2\x9b" in data
+
+
 def _strip_ansi_bytes(chunk: bytes) -> bytes:
     """ANSI sequences removed from UTF-8 bytes, repeated until stable like `strip_ansi`.
 
@@ -184,17 +190,17 @@ def _strip_ansi_bytes(chunk: bytes) -> bytes:
     take its CSI alternative, with the same span; so the full pattern's first pass removes
     exactly these, and finds nothing more to remove in the second."""
     if b"\x1b" not in chunk:
-        if b"\xc2\x9b" not in chunk:
+        if not _has_c1_csi(chunk):
             return chunk
-    elif b"\xc2\x9b" not in chunk:
+    elif not _has_c1_csi(chunk):
         quick = _CSI_BYTES.sub(b"", chunk)
-        if b"\x1b" not in quick and b"\xc2\x9b" not in quick:
+        if b"\x1b" not in quick and not _has_c1_csi(quick):
             return quick
     for _ in range(MAX_PASSES):
         before = len(chunk)
         if b"\x1b" in chunk:
             chunk = _ANSI_BYTES.sub(b"", chunk)
-        if b"\xc2\x9b" in chunk:
+        if _has_c1_csi(chunk):
             chunk = _C1_CSI_BYTES.sub(b"", chunk)
         if len(chunk) == before:
             break
