@@ -2,16 +2,21 @@
 range) to show.
 
 Levels are read once per log on a thread (`LevelJob`), then kept: changing the chosen levels
-only rebuilds the list of rows, in C loops (`bytes.translate` and `itertools.compress`), so
-it is quick even for millions of lines. Lines a followed log gains are read and appended.
-With "only matched lines" on, the filter applies to the matched lines and their context.
+only rebuilds the array of rows, in C loops (`bytes.translate`, `itertools.compress`, `map`
+over C methods: no Python code per line), so it is quick and small even for millions of lines
+(4 bytes a row shown; whether a row matched is asked of the document's record). Lines a
+followed log gains are read and appended. With "only matched lines" on, the filter applies to
+the matched lines and their context.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
+import operator
 from array import array
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -100,12 +105,11 @@ class LevelFilter(QObject):
             self._read_levels()
             return
         if self.model is None:
-            self.model = FilteredLinesModel(doc.lines_model, self)
+            self.model = FilteredLinesModel(doc.lines_model, doc.record, self)
         if not self.only_matched and self._built_to is not None:
             self._extend()
             return
-        rows = self._allowed_rows()
-        self.model.set_rows(rows, {r for r in rows if doc.match_for_line(r + 1) is not None})
+        self.model.set_rows(self._allowed_rows())
         self._built_to = len(self._codes)
         self.changed.emit()
 
@@ -122,34 +126,44 @@ class LevelFilter(QObject):
         allowed = {CODES[level] for level in levels} | {NO_LEVEL}
         return bytes(1 if code in allowed else 0 for code in range(256))
 
-    def _allowed_rows(self, start: int = 0) -> list[int]:
-        doc = self.document
+    def _allowed_rows(self, start: int = 0) -> array:
+        """The rows from `start` on that the filter lets through, ascending. Every step is
+        a C loop (no Python code runs per line), and the result is a compact array."""
         codes = self._codes
-        if self.only_matched and doc.matched_model is not None:
-            return [r for r in doc.matched_model.source_rows() if r < len(codes) and self._ok(r)]
-        keep = bytes(codes[start:]).translate(self._mask())
-        rows = itertools.compress(range(start, len(codes)), keep)
+        end = len(codes)
+        typecode = "I" if end <= 1 << 32 else "Q"
+        matched = self.document.matched_model
+        keep: Iterable[int]
+        if self.only_matched and matched is not None:
+            shown = matched.source_rows()  # matched rows and their context (an array)
+            rows: Iterable[int] = itertools.islice(shown, bisect.bisect_left(shown, end))
+            rows, probe = itertools.tee(rows)
+            keep = map(codes.translate(self._mask()).__getitem__, probe)
+            if self.time_range is not None:
+                rows, probe = itertools.tee(rows)
+                keep = map(operator.and_, keep, self._in_time(map(self._stamps.__getitem__, probe)))
+            return array(typecode, itertools.compress(rows, keep))
+        keep = codes[start:].translate(self._mask())
         if self.time_range is not None:
-            low, high = self.time_range
-            stamps = self._stamps
-            return [r for r in rows if low <= stamps[r] <= high]  # NaN: never in range
-        return list(rows)
+            keep = map(
+                operator.and_, keep, self._in_time(itertools.islice(self._stamps, start, None))
+            )
+        return array(typecode, itertools.compress(range(start, end), keep))
 
-    def _ok(self, row: int) -> bool:
-        code = self._codes[row]
-        if self.time_range is not None:
-            low, high = self.time_range
-            if not low <= self._stamps[row] <= high:
-                return False
-        if self.levels is None:
-            return True
-        return code == NO_LEVEL or any(CODES[level] == code for level in self.levels)
+    def _in_time(self, stamps: Iterable[float]) -> Iterator[bool]:
+        """Per stamp, whether it is in the time range (NaN: never), in C loops."""
+        assert self.time_range is not None
+        low, high = self.time_range
+        above, below = itertools.tee(stamps)
+        return map(
+            operator.and_,
+            map(operator.le, itertools.repeat(low), above),  # NaN compares false
+            map(operator.ge, itertools.repeat(high), below),
+        )
 
     def _extend(self) -> None:
         assert self.model is not None and self._built_to is not None
-        rows = self._allowed_rows(self._built_to)
-        doc = self.document
-        self.model.append_rows(rows, {r for r in rows if doc.match_for_line(r + 1) is not None})
+        self.model.append_rows(self._allowed_rows(self._built_to))
         self._built_to = len(self._codes)
         self.changed.emit()
 
@@ -183,7 +197,10 @@ class LevelFilter(QObject):
         self._job = None
         if levels.start == len(self._codes):
             self._codes.extend(levels.codes)
-            self._stamps.extend(levels.stamps)
+            if self._stamps:
+                self._stamps.extend(levels.stamps)
+            else:  # the whole log: take the job's array rather than hold two copies
+                self._stamps = levels.stamps
         self.refresh()
 
     def _on_document_changed(self, *_args: object) -> None:

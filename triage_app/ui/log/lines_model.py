@@ -280,11 +280,12 @@ class MatchedLinesModel(QAbstractListModel):
         self.endResetModel()
 
     def _on_source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles) -> None:
-        for source_row in range(top.row(), bottom.row() + 1):
-            row = self.row_for_source(source_row)
-            if row is not None:
-                index = self.index(row, 0)
-                self.dataChanged.emit(index, index, roles)
+        # One signal for the rows shown from the changed range (a ranking repaints every
+        # line: one bisect per source row would be millions of Python calls).
+        lo = bisect.bisect_left(self._rows, top.row(), 0, self._count)
+        hi = bisect.bisect_right(self._rows, bottom.row(), 0, self._count)
+        if lo < hi:
+            self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0), roles)
 
     def _on_source_rows_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
         lo = bisect.bisect_left(self._rows, first, 0, self._count)
@@ -294,39 +295,39 @@ class MatchedLinesModel(QAbstractListModel):
 
 
 class FilteredLinesModel(MatchedLinesModel):
-    """A chosen subset of a log's lines (what a level filter lets through), set in one go."""
+    """A chosen subset of a log's lines (what a level filter lets through), set in one go.
 
-    def __init__(self, source: LogLinesModel, parent=None) -> None:
-        super().__init__(source, None, parent)
-        self._chosen: list[int] = []
-        self._matched: set[int] = set()
+    The rows are a compact array (4 bytes a row; a filter can let ten million lines through)
+    and whether a row matched is asked of the record (a bisect), never kept per row.
+    """
+
+    def __init__(self, source: LogLinesModel, record: MatchRecord | None = None, parent=None):
+        super().__init__(source, record, parent)
+        self._chosen = array("I")
 
     @property
     def _rows(self) -> Sequence[int]:
         return self._chosen
 
-    def is_context(self, source_row: int) -> bool:
-        return source_row not in self._matched
-
-    def set_rows(self, rows: list[int], matched: set[int]) -> None:
-        """Show source `rows` (ascending); `matched` are the matched ones among them."""
+    def set_rows(self, rows: array) -> None:
+        """Show source `rows` (ascending, an `array` of unsigned ints)."""
         self.beginResetModel()
         self._chosen = rows
-        self._matched = matched
         self._count = len(rows)
         self.endResetModel()
 
-    def append_rows(self, rows: list[int], matched: set[int]) -> None:
+    def append_rows(self, rows: array) -> None:
         """Add source `rows`, all after the last one shown (a followed log grew)."""
         if not rows:
             return
         self.beginInsertRows(QModelIndex(), self._count, self._count + len(rows) - 1)
+        if rows.typecode != self._chosen.typecode:
+            self._chosen = array(rows.typecode, self._chosen)  # past 2**32 lines: wider
         self._chosen.extend(rows)
-        self._matched.update(matched)
         self._count = len(self._chosen)
         self.endInsertRows()
 
     def _on_source_model_reset(self) -> None:
         self.beginResetModel()
-        self._chosen, self._matched, self._count = [], set(), 0
+        self._chosen, self._count = array("I"), 0
         self.endResetModel()
