@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.core.records_factory import make_record, write_record
-from triage_app.core import catalog_cache, memo
+from triage_app.core import catalog_cache, memo, weigh
 from triage_app.core.automaton import LiteralAutomaton
 from triage_app.core.catalog import load_catalog
 from triage_app.core.catalog_cache import open_catalog
@@ -278,6 +278,32 @@ def test_an_unwritable_cache_folder_is_not_an_error(tmp_path, records, monkeypat
     monkeypatch.setenv("TRIAGE_CACHE_DIR", str(blocker))
     compiled = open_catalog([records])
     assert len(compiled.catalog) == 2 and compiled.matcher() is not None
+
+
+def test_weigher_plans_are_stored_with_the_catalogue_and_used_by_the_scan(
+    tmp_path, cache_dir, records, monkeypatch
+):
+    first = open_catalog([records])
+    built = first.matcher()
+    plans = first.table.data["weigher"]
+    assert len(plans) == len({(t.pattern.pattern, t.pattern.flags) for t in built.targets})
+
+    second = open_catalog([records])
+    matcher = second.matcher()
+    assert matcher.memo is second.table  # the loaded matcher keeps the loading table
+    monkeypatch.setattr(weigh, "_parse", _no_parse)  # a stored plan needs no parse
+    assert _scan(tmp_path, second)["matches"]
+    weighers = [matcher.weigher(i) for i in range(len(matcher.targets))]
+    assert second.table.added == 0
+    monkeypatch.undo()
+    fresh = [built.weigher(i) for i in range(len(built.targets))]
+    assert [(w.static, [b[1] for b in w.branches]) for w in weighers] == [
+        (w.static, [b[1] for b in w.branches]) for w in fresh
+    ]
+
+
+def _no_parse(*_args):
+    raise AssertionError("the pattern was parsed again")
 
 
 def test_memo_answers_only_inside_an_active_table():

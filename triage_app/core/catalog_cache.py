@@ -121,8 +121,11 @@ class CompiledCatalog:
             self.catalog, self.table, self.from_cache = fresh.catalog, fresh.table, False
             with memo.active(self.table):
                 built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
-        if built.fuzzy is not None and not self.from_cache:
-            built.fuzzy.build()  # so that its answers are stored too (it is built lazily)
+        if not self.from_cache:  # so that these answers are stored too (made lazily)
+            if built.fuzzy is not None:
+                built.fuzzy.build()
+            for index in range(len(built.targets)):  # every weigher plan: a scan finds it
+                built.weigher(index)
         if self.table.added:
             self.save()
         return built

@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from triage_app.core import events, keys, placement, regex_budget, seams, wraps
+from triage_app.core import events, keys, memo, placement, regex_budget, seams, wraps
 from triage_app.core.annotate import EntryFacts
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import UPGRADE_AFTER_BYTES
@@ -51,8 +51,10 @@ class Matcher:
         # index -> the line it happened on. They are skipped for the rest of that file.
         self.slow: dict[int, int] = {}
         self.facts = EntryFacts()  # versions and sources per entry, for the scan's annotator
-        # Made on a target's first match: a short log matches few of them.
+        # Made on a target's first match: a short log matches few of them. Their plans come
+        # from the memo table the matcher was built with (the compiled catalogue's), if any.
         self._weighers: list[LiteralWeigher | None] = [None] * len(self.targets)
+        self.memo = memo.current()
         self.always: list[int] = []  # targets with no usable literal: run on every line
         self._always_chunk: list[tuple[int, re.Pattern[str] | None]] = []
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
@@ -116,8 +118,7 @@ class Matcher:
         target = self.targets[index]
         weigher = self._weighers[index]
         if weigher is None:
-            weigher = LiteralWeigher(target.pattern.pattern, target.pattern.flags)
-            self._weighers[index] = weigher
+            weigher = self._weighers[index] = self.weigher(index)
         return Candidate(
             target.id,
             target.signature,
@@ -130,6 +131,16 @@ class Matcher:
             target.lang,
             target.role,
         )
+
+    def weigher(self, index: int) -> LiteralWeigher:
+        """A new weigher for target `index` (with the stored plan, when the matcher has a
+        memo table: parsing a pattern for it costs ~0.3 ms, on each matched target's first
+        match)."""
+        pattern = self.targets[index].pattern
+        if self.memo is None:
+            return LiteralWeigher(pattern.pattern, pattern.flags)
+        with memo.active(self.memo):
+            return LiteralWeigher(pattern.pattern, pattern.flags)
 
     def rank(self, candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
         """Most specific first (`ranking.rank_key`; the version fit is added per file by the
