@@ -8,7 +8,9 @@ similarity counts, so that a healthy log stays clean. A fuzzy guess is reported 
 
 from __future__ import annotations
 
+import bisect
 import contextlib
+import math
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -105,6 +107,10 @@ class FuzzyIndex:
         self._table = memo.current()
         self._owners: list[str] = []
         self._choices: list[str] = []
+        # The choices by length (then index), and their lengths and indexes in that order.
+        self._by_length: list[str] = []
+        self._lengths: list[int] = []
+        self._order: list[int] = []
 
     def build(self) -> FuzzyIndex:
         """Normalise every text now (once)."""
@@ -117,6 +123,10 @@ class FuzzyIndex:
                         self._owners.append(entry_id)
                         self._choices.append(text)
         self._pending = None
+        choices = self._choices
+        self._order = sorted(range(len(choices)), key=lambda i: (len(choices[i]), i))
+        self._by_length = [choices[i] for i in self._order]
+        self._lengths = [len(choice) for choice in self._by_length]
         return self
 
     def __len__(self) -> int:
@@ -133,20 +143,39 @@ class FuzzyIndex:
         from rapidfuzz import fuzz, process  # here: a scan that needs no guess never loads it
 
         # Choices hold their tokens sorted already, so plain `ratio` gives `token_sort_ratio`
-        # without re-sorting 1,000+ choices per query, and its cut-off prunes by length.
+        # without re-sorting 1,000+ choices per query. Only choices of a length that can
+        # reach the cut-off are compared (`_length_window`: half the time of all ~3,800),
+        # and the best are taken as `extract` would over all of them: score, then index.
+        low, high = self._length_window(len(query), min_score)
         found = process.extract(
             query,
-            self._choices,
+            self._by_length[low:high],
             scorer=fuzz.ratio,
             score_cutoff=min_score * 100,
-            limit=limit * 4,
+            limit=None,
         )
+        order = self._order
+        scored = sorted((-score, order[low + at]) for _choice, score, at in found)
         best: dict[str, float] = {}
-        for _choice, score, index in found:
+        for score, index in scored[: limit * 4]:
             owner = self._owners[index]
-            best[owner] = max(best.get(owner, 0.0), score / 100)
+            best[owner] = max(best.get(owner, 0.0), -score / 100)
         ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
         return ranked[:limit]
+
+    def _length_window(self, size: int, min_score: float) -> tuple[int, int]:
+        """The slice of `_by_length` whose lengths can score `min_score` against a query of
+        `size` characters. `ratio` is 1 - (Indel distance) / (sum of the lengths), and the
+        distance is at least the lengths' difference, so a choice of length c needs
+        c >= size * s / (2 - s) and c <= size * (2 - s) / s (one character of slack each
+        way against rounding)."""
+        if min_score <= 0:
+            return 0, len(self._lengths)
+        score = min(min_score, 1.0)
+        shortest = math.floor(size * score / (2 - score)) - 1
+        longest = math.ceil(size * (2 - score) / score) + 1
+        lengths = self._lengths
+        return bisect.bisect_left(lengths, shortest), bisect.bisect_right(lengths, longest)
 
 
 class FuzzyBudget:
