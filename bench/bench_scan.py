@@ -38,7 +38,8 @@ import bench_memory as memory  # noqa: E402
 
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.ansi import strip_ansi  # noqa: E402
-from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
+from triage_app.core.catalog import default_catalog_dirs  # noqa: E402
+from triage_app.core.catalog_cache import open_catalog  # noqa: E402
 from triage_app.core.events import reference_line  # noqa: E402
 from triage_app.core.matcher import Matcher, Target  # noqa: E402
 from triage_app.core.scan import scan_file  # noqa: E402
@@ -211,8 +212,10 @@ def main() -> int:
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
 
-    catalog = load_catalog(default_catalog_dirs())
-    bundled = Matcher.from_catalog(catalog)
+    # The bundled matcher as `triage-app scan` gets it: from the compiled catalogue (built
+    # here if it is not current), with the answers it stores (fuzzy choices, literal weights).
+    compiled = open_catalog(default_catalog_dirs())
+    catalog, bundled = compiled.catalog, compiled.matcher()
     wl_targets, wl_signatures, wl_rejected = workload_targets()
     workload = Matcher(wl_targets)
     examples = [x for e in catalog for x in (e.signature, *e.get("examples", []))]
