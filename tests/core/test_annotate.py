@@ -9,6 +9,7 @@ import pytest
 
 from triage_app.core.annotate import EntryFacts, FileAnnotator
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
+from triage_app.core.chunklines import chunk_lines
 from triage_app.core.matcher import Matcher, Target
 
 
@@ -100,3 +101,27 @@ def test_versions_are_read_from_the_first_chunk_and_chunks_with_comparable_match
     notes = annotator.finish(matches)
     assert notes.stated == {"python": "3.11.7", "torch": "2.1.2"}
     assert notes.match_versions("x/new-torch")["verdict"] == "affected"
+
+
+def test_the_matchers_chunk_object_gives_the_same_notes_as_the_raw_chunk() -> None:
+    """The scan hands the annotator the matcher's `Lines` (clean bytes, lowered bytes, the
+    line numbers its prefilter placed); the notes are those of the raw chunk."""
+    matcher = Matcher.from_catalog(load_catalog(default_catalog_dirs()))
+    text = "".join(
+        f"2026-01-01 12:00:{n % 60:02d} \x1b[31mERROR\x1b[0m worker {n} failed: disk {n % 3} full\n"
+        f"ok {n}\nE0101 12:00:00.000000 1 x.go:1] \x1b[1mpod {n} died\x1b[0m\n"
+        f"CUDA Version: 12.{n % 3}\n"
+        for n in range(40)
+    )
+    text += "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB\ntorch==2.1.2\n"
+    notes = []
+    for as_lines in (False, True):
+        annotator = FileAnnotator(matcher.facts)
+        chunk = chunk_lines(text.encode()) if as_lines else text.encode()
+        found = matcher.scan_chunk(chunk, 5)
+        annotator.feed(chunk, 5, found)
+        notes.append(annotator.finish(found))
+        if as_lines:
+            assert chunk.placed  # the matcher placed lines the annotator reused
+    assert notes[0] == notes[1]
+    assert notes[0].unknown and notes[0].stated["cuda"]

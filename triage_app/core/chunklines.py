@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 
 from triage_app.core.ansi import MAX_PASSES, strip_ansi
 from triage_app.core.literals import FOLD_SPECIALS, NON_ASCII, fold
@@ -74,6 +75,9 @@ class ByteLines:
         self.stripped = _strip_ansi_bytes(chunk)
         self.haystack = self.stripped.lower()
         self._hay_newlines: list[int] | None = None
+        # Line number -> (start, end, ...) of the lines the matcher's prefilter placed (its
+        # `pending`), so that an annotator need not count newlines up to those lines again.
+        self.placed: Mapping[int, tuple[int, ...]] = {}
 
     @functools.cached_property
     def count(self) -> int:
@@ -152,6 +156,13 @@ def annotator_bytes(chunk: str | bytes | Lines) -> tuple[bytes, bool]:
     if isinstance(chunk, str):
         return chunk.encode("utf-8", "surrogatepass"), False
     return chunk.stripped, True
+
+
+def placed_starts(chunk: str | bytes | Lines) -> dict[int, int]:
+    """Start offset (in `stripped`) -> line number, of the lines the matcher has placed."""
+    if not isinstance(chunk, ByteLines):  # a text chunk's haystack has other offsets
+        return {}
+    return {span[0]: line_no for line_no, span in chunk.placed.items()}
 
 
 def newline_offsets(data: bytes) -> list[int]:

@@ -22,6 +22,7 @@ from triage_app.core.automaton import UPGRADE_AFTER_BYTES
 from triage_app.core.chunklines import (
     MATCH_CAP,
     NEWLINES,
+    ByteLines,
     Lines,
     cap_line,
     chunk_lines,
@@ -259,6 +260,8 @@ class Matcher:
             decoded = lines.raw.decode("utf-8", "replace")  # a ByteLines: only bytes get None
             return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
         hits, pending, join_found = found
+        if isinstance(lines, ByteLines):
+            lines.placed = pending  # the annotators' line numbers (`chunklines.placed_starts`)
         state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:

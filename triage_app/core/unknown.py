@@ -32,7 +32,7 @@ from typing import Any
 from triage_app.core import severity
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton
-from triage_app.core.chunklines import Lines, annotator_bytes
+from triage_app.core.chunklines import Lines, annotator_bytes, placed_starts
 
 WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
@@ -291,7 +291,7 @@ class UnknownCollector:
                 line_end = data.find(b"\n", start)
                 line_end = len(data) if line_end < 0 else line_end
                 starts.append(line_start)
-        line_no, counted = first_line, 0
+        line_no, counted, known = first_line, 0, None
         for start in sorted(set(starts)):
             end = data.find(b"\n", start)
             raw = data[start : end if end >= 0 else len(data)]
@@ -299,7 +299,12 @@ class UnknownCollector:
             text = (text if clean else strip_ansi(text)).rstrip("\r")
             if not self.accepts(text):
                 continue
-            line_no += data.count(b"\n", counted, start)  # counted only for kept lines
+            if known is None:
+                known = placed_starts(chunk)
+            at = known.get(start)  # counted only for kept lines the matcher has not placed
+            line_no = (
+                first_line + at if at is not None else line_no + data.count(b"\n", counted, start)
+            )
             counted = start
             if self._explained(line_no, text, explained):
                 continue
