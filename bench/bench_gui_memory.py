@@ -1,6 +1,7 @@
 """Peak memory of the window opening a ~1 GB log, per process (the window and its scan child).
 
     python bench/bench_gui_memory.py [--dense-gb 1] [--varied LOG] [--cap-mb 2000]
+                                     [--level-filter]
 
 For each log (every line matches: `bench_memory.runaway_log`; varied: a file of copies of
 `--varied`, as `bench_memory.py` makes it) a child process opens it in the real window
@@ -8,7 +9,10 @@ For each log (every line matches: `bench_memory.runaway_log`; varied: a file of 
 process samples the peak resident memory (VmHWM) of that window process and of every process
 it starts (the warm scan service) every 50 ms. A run whose window or scan child passes
 `--cap-mb` of resident memory is killed there (reported as such): the window once kept every
-match. Goal (issue 12): < 300 MB per process, the window's own process included.
+match. With `--level-filter` the window then reads every line's level and turns "errors
+only" on (most lines of the runaway log are errors: the filter keeps millions of rows); the
+peak is then the whole run's, filter included, and the window's peak before it is printed
+beside it. Goal (issue 12): < 300 MB per process, the window's own process included.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ def _vm_rss_kb(pid: int) -> int:
     return 0
 
 
-def measure(log: Path, label: str, cap_mb: int) -> dict:
+def measure(log: Path, label: str, cap_mb: int, level_filter: bool = False) -> dict:
     """Open `log` in a window process; its peak MB and its children's, and what it held."""
     env = {
         **os.environ,
@@ -60,7 +64,8 @@ def measure(log: Path, label: str, cap_mb: int) -> dict:
     capped = False
     start = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, __file__, "--child", str(log), "--status", str(status)],
+        [sys.executable, __file__, "--child", str(log), "--status", str(status)]
+        + (["--level-filter"] if level_filter else []),
         env=env,
         start_new_session=True,  # one process group: a capped run is killed whole
     )
@@ -105,6 +110,13 @@ def report(row: dict, cap_mb: int) -> str:
         )
     elif "scanned_mb" in row:
         held = f"; {row['scanned_mb']:.0f} MB of the log scanned by then"
+    if "filtered_rows" in row:
+        held += (
+            f"; errors-only filter: {row['filtered_rows']:,} rows shown, built in "
+            f"{row['filter_seconds']:.2f} s on the GUI thread (levels read in "
+            f"{row['levels_seconds']:.0f} s); window peak before the filter "
+            f"{row['window_mb_before_filter']} MB"
+        )
     return (
         f"window, {row['label']} log of {row['log_mb']:.0f} MB: {end}; peak memory: window "
         f"{row['window_mb']} MB, scan child {row['child_mb']} MB "
@@ -112,8 +124,9 @@ def report(row: dict, cap_mb: int) -> str:
     )
 
 
-def child_main(log: Path, status: Path) -> int:
-    """The window process: open `log`, wait for the end of indexing and scanning."""
+def child_main(log: Path, status: Path, level_filter: bool = False) -> int:
+    """The window process: open `log`, wait for the end of indexing and scanning (then,
+    with `level_filter`, turn "errors only" on)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -140,10 +153,38 @@ def child_main(log: Path, status: Path) -> int:
         if doc is not None and time.monotonic() - last_status > 0.5:
             last_status = time.monotonic()
             status.write_text(json.dumps({"scanned_mb": doc.scan_bytes / 1e6}))
-    status.write_text(json.dumps(held_by(doc)))
+    held = held_by(doc)
+    status.write_text(json.dumps(held))
+    if level_filter:
+        held.update(errors_only(app, window.tabs.current_view()))
+        status.write_text(json.dumps(held))
     window.close()
     notes.close()
     return 0
+
+
+def errors_only(app, view) -> dict:
+    """Read every line's level, then show errors only; sizes and the filter's build time."""
+    from triage_app.core import severity
+
+    before = _vm_hwm_kb(os.getpid()) // 1024
+    start = time.perf_counter()
+    view.level_filter.read_levels()
+    while view.level_filter.rows_read < view.document.line_count:
+        app.processEvents()
+        time.sleep(0.01)
+    app.processEvents()
+    levels_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    view.set_levels(frozenset({severity.ERROR}))  # levels are read: the rows are built now
+    seconds = time.perf_counter() - start
+    model = view.level_filter.model
+    return {
+        "window_mb_before_filter": before,
+        "levels_seconds": levels_seconds,
+        "filter_seconds": seconds,
+        "filtered_rows": model.rowCount() if model is not None else -1,
+    }
 
 
 def held_by(doc) -> dict:
@@ -166,20 +207,24 @@ def main() -> int:
     parser.add_argument("--varied", type=Path, help="a varied log to copy (bench_scan.py's)")
     parser.add_argument("--gb", type=float, default=1.0, help="size of the varied log")
     parser.add_argument("--cap-mb", type=int, default=2000, help="kill a run past this RSS")
+    parser.add_argument(
+        "--level-filter", action="store_true", help='then turn "errors only" on (peak after it)'
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--status", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        return child_main(args.child, args.status)
+        return child_main(args.child, args.status, args.level_filter)
     OUT.mkdir(parents=True, exist_ok=True)
     if args.dense_gb > 0:
-        row = measure(runaway_log(args.dense_gb), "every-line-matches", args.cap_mb)
+        log = runaway_log(args.dense_gb)
+        row = measure(log, "every-line-matches", args.cap_mb, args.level_filter)
         print(report(row, args.cap_mb), flush=True)
     if args.varied:
         big = args.varied
         if big.stat().st_size < args.gb * 0.95e9:
             big = copies_of(args.varied, args.gb)
-        row = measure(big, "varied", args.cap_mb)
+        row = measure(big, "varied", args.cap_mb, args.level_filter)
         print(report(row, args.cap_mb), flush=True)
     return 0
 
