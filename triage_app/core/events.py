@@ -192,7 +192,7 @@ def _judge(
     if hits:
         level, offset = severity.detect(text)
         found = _allowed(matcher, text, hits, level, offset)
-        if found and is_context(text, previous()):
+        if found and _quotes_context(text, previous):
             return None
     else:
         found = []
@@ -203,7 +203,7 @@ def _judge(
             level, offset = severity.detect(text)
         if level in severity.QUIET:
             return None
-        if not looks_like_error(text) or is_context(text, previous()):
+        if not looks_like_error(text) or _quotes_context(text, previous):
             return None
         found = fuzzy_budget.lookup(matcher, text)
         if not found:
@@ -212,6 +212,12 @@ def _judge(
     ranked = matcher.rank(found)
     top_level = level if severity.applies(offset, ranked[0].span[0]) else None
     return LineMatch(line_no, text, truncated, ranked, top_level)
+
+
+def _quotes_context(text: str, previous: Callable[[], str | None]) -> bool:
+    """`is_context`, the previous line decoded only for an indented line (the only kind it
+    is read for: the source line under a frame header)."""
+    return is_context(text, previous() if text[:1] in (" ", "\t") else None)
 
 
 def _regex(

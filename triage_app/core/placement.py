@@ -81,16 +81,19 @@ class _Plan:
         self.plain = self.general + tuple(row for row in general if _has_special(row[1]))
         self.targets = frozenset(t for t, _alt in pairs if t >= 0)
 
-    def kept(self, line: bytes, raw: bool) -> set[int]:
-        """The targets of these words that `line` (a haystack line) holds all needs of."""
+    def kept(self, line: bytes, raw: bool, present: frozenset[bytes]) -> set[int]:
+        """The targets of these words that `line` (a haystack line) holds all needs of.
+        `present`: the NON_ASCII literals' texts that the chunk's folded lines may hold."""
         kept = set(self.free)
         for target, literal in self.singles:
             if literal in line:
                 kept.add(target)
         if not self.special or line.isascii():
-            _add_met(self.plain if self.special else self.general, line, kept)
+            if self.plain:
+                _add_met(self.plain, line, kept)
             return kept
-        _add_met(self.general, line, kept)
+        if self.general:
+            _add_met(self.general, line, kept)
         folded = b""  # the folded line, made once when needed
         marked = NON_ASCII_BYTES in line  # (a line can spell the marker out)
         for target, alternatives in self.special:
@@ -102,11 +105,12 @@ class _Plan:
                         if literal in line:
                             break
                     else:
-                        if rests and not folded:
-                            folded = _folded(line, raw)
                         for rest in rests:
-                            if rest in folded:
-                                break
+                            if rest in present:
+                                if not folded:
+                                    folded = _folded(line, raw)
+                                if rest in folded:
+                                    break
                         else:
                             if not (marked and any(lit in line for lit in spelled)):
                                 break
@@ -166,6 +170,13 @@ class _Plans:
         self.word_targets = matcher._word_targets
         self.non_ascii_keys = tuple(matcher._non_ascii_keys)
         self.by_words: dict[frozenset[int], _Plan] = {}
+        self.rests = frozenset(  # the texts of every NON_ASCII literal (not the bare marker)
+            lit[_NON_ASCII_SIZE:]
+            for needs in self.checks.values()
+            for need in needs
+            for lit in need
+            if _is_special(lit) and lit != NON_ASCII_BYTES
+        )
 
     def current(self, matcher: Matcher) -> bool:
         return self.checks is matcher._checks and self.word_targets is matcher._word_targets
@@ -209,17 +220,26 @@ def literal_hits(
     if not found and not non_ascii_keys:
         return hits, {}, []
     join_found: list[tuple[int, int, int]] = []
+    high: list[bytes] = []  # the lines holding a non-ASCII byte, with non-ASCII keys
     if len(found) * 16 < lines.count and not non_ascii_keys:
         words = _words_by_search(hay, found, matcher.word_joins, join_found)
     else:
-        words = _words_by_offsets(hay, found, matcher.word_joins, join_found, non_ascii_keys)
+        words = _words_by_offsets(
+            hay, found, matcher.word_joins, join_found, high if non_ascii_keys else None
+        )
     plans = _plans(matcher)
     raw = isinstance(lines, ByteLines)
+    present = plans.rests
+    if present and high:  # fold those lines at once: a text that none holds is not checked
+        folded = _folded(b"\n".join(high), raw)
+        present = frozenset(rest for rest in present if rest in folded)
     pending: Spans = {}
+    by_words = plans.by_words
     for line_no, (start, end, line_words) in words.items():
-        plan = plans.plan(frozenset(line_words))
+        key = frozenset(line_words)
+        plan = by_words.get(key) or plans.plan(key)
         pending[line_no] = (start, end, plan.targets)
-        kept = plan.kept(hay[start:end], raw)
+        kept = plan.kept(hay[start:end], raw, present)
         if kept:
             hits[line_no] = (start, end, kept)
     return hits, pending, join_found
@@ -247,9 +267,11 @@ def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> 
 
 
 def _words_by_offsets(
-    hay: bytes, found: list, joins: list, join_found: list, non_ascii: list
+    hay: bytes, found: list, joins: list, join_found: list, high: list[bytes] | None = None
 ) -> Spans:
-    """Many hits: index every newline once and place each hit by bisection."""
+    """Many hits: index every newline once and place each hit by bisection. With `high`
+    (the matcher has NON_ASCII keys), lines holding a non-ASCII byte are listed too, and
+    their text goes to `high`."""
     newlines = newline_offsets(hay)
     by_line: dict[int, set[int]] = defaultdict(set)
     for word, start, _end in found:
@@ -257,10 +279,12 @@ def _words_by_offsets(
         by_line[line_no].add(word)
         if joins[word]:
             join_found.append((word, start, line_no))
-    if non_ascii and not hay.isascii():
-        high = hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")
-        for line_no in compress(count(), high):  # the lines holding a non-ASCII byte
+    if high is not None and not hay.isascii():
+        non_ascii = hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")
+        for line_no in compress(count(), non_ascii):  # the lines holding a non-ASCII byte
             by_line[line_no].add(NON_ASCII_LINE)
+            start = newlines[line_no - 1] + 1 if line_no else 0
+            high.append(hay[start : newlines[line_no] if line_no < len(newlines) else len(hay)])
     pending = {}
     for line_no, words in by_line.items():
         start = newlines[line_no - 1] + 1 if line_no else 0

@@ -118,19 +118,22 @@ class LiteralWeigher:
 
     def __init__(self, regex: str, flags: int) -> None:
         self.static, plan = _weigher_plan(regex, flags)
-        self.branches: list[tuple[re.Pattern[str], int]] = [
-            (memo.compile_pattern(part, flags), weight) for part, weight in plan
-        ]
+        # Heaviest first: the first branch that matches decides (`weigh`).
+        self.branches: list[tuple[re.Pattern[str], int]] = sorted(
+            ((memo.compile_pattern(part, flags), weight) for part, weight in plan),
+            key=lambda branch: -branch[1],
+        )
 
     def weigh(self, text: str, match: re.Match[str]) -> int:
-        """The weight of `match`, found in `text`: the heaviest branch that matches there."""
-        if not self.branches:
-            return self.static
-        weights = [
-            w
-            for p, w in self.branches
-            if (m := p.match(text, match.start())) and m.end() == match.end()
-        ]
-        if not weights:
-            weights = [w for p, w in self.branches if p.match(text, match.start())]
-        return max(weights) if weights else self.static
+        """The weight of `match`, found in `text`: the heaviest branch that matches there and
+        ends where it ends, else the heaviest that matches there, else the static weight."""
+        start, end = match.span()
+        at_start = None
+        for pattern, weight in self.branches:
+            found = pattern.match(text, start)
+            if found:
+                if found.end() == end:
+                    return weight
+                if at_start is None:
+                    at_start = weight
+        return self.static if at_start is None else at_start
