@@ -87,6 +87,45 @@ def literal_bytes(literals: tuple[str, ...]) -> tuple | None:
     return ends, starts, longs, max(map(len, raw), default=0)
 
 
+_ASCII_LOWER = bytes(range(256)).lower()
+
+
+def edge_bytes(
+    lines: Lines, first: int, spans: Mapping[int, tuple[int, int, set]]
+) -> tuple[str, str] | None:
+    """The last character of line `first` and the first of the next line, ASCII lowered, read
+    from the raw bytes (the last and first of `seam_bytes`'s tail and head); None when that
+    takes more than a look (a text chunk, an empty line, the chunk's end)."""
+    if not isinstance(lines, ByteLines):
+        return None
+    known = spans.get(first)
+    if known is not None and known[0] >= 0:
+        start, end = known[0], known[1]
+    else:
+        start, end = span_of(lines, first, spans)
+    data = lines.stripped
+    last = end - 1 if end > start and data[end - 1] == 13 else end
+    if last <= start or end + 1 >= len(data) or data[end + 1] == 10:
+        return None
+    return chr(_ASCII_LOWER[data[last - 1]]), chr(_ASCII_LOWER[data[end + 1]])
+
+
+def may_touch(matcher: Matcher, targets: list[int], last: str, first: str) -> list[int]:
+    """The `targets` that `touching` could keep, knowing only the characters either side of
+    the seam (a superset of it: a target with a long literal, or without byte affixes, is
+    kept)."""
+    kept = []
+    for index in targets:
+        affixes = matcher.seam_bytes[index]
+        if affixes is None or affixes[2] or affixes[3] >= SEAM_BYTES:
+            kept.append(index)
+            continue
+        lasts, firsts, _has_long = matcher.seam_edges[index]
+        if (last in lasts or " " in lasts) and (first in firsts or " " in firsts):
+            kept.append(index)
+    return kept
+
+
 def touching(matcher: Matcher, targets: list[int], tail: bytes, head: bytes) -> list[int]:
     """The `targets` whose required literals can touch the seam between `tail` and `head`:
     the byte-level form of `_literal_at_seam` before anything is decoded (a superset: it

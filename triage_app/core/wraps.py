@@ -316,6 +316,11 @@ def chunk_joins(
                 continue
             texts = (state.previous, _first_line_text(lines))
         else:
+            edges = seams.edge_bytes(lines, first, pending)
+            if edges is not None:  # a look at two bytes before anything else
+                targets = seams.may_touch(matcher, targets, *edges)
+                if not targets:
+                    continue
             seam = seams.seam_bytes(lines, first, pending)
             if seam is seams.NO_WRAP:
                 continue
