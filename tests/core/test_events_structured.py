@@ -6,6 +6,10 @@ import json
 import subprocess
 import sys
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triage_app.core import structured
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
 from triage_app.core.matcher import Matcher
 from triage_app.core.structured import decode
@@ -80,3 +84,27 @@ def test_plain_lines_are_not_records() -> None:
     assert decode("KeyError: 'x'") is None
     assert decode("{not json}") is None
     assert decode("a=b") is None
+
+
+_SPACE = st.text(alphabet=" \t\u3000\u00a0", max_size=3)
+_BODY = st.sampled_from(
+    ['{"msg":"boom"}', '{"level":"error","msg":"x"}', "msg=boom lvl=warn", "{", "a"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SPACE, st.lists(_BODY, max_size=3), _SPACE)
+def test_decode_looks_at_a_line_as_its_stripped_text(
+    lead: str, body: list[str], trail: str
+) -> None:
+    """`decode` skips the copy of a line that cannot be a JSON object; what it returns is what
+    the definition on the stripped line gives."""
+    line = lead + "".join(body) + trail
+    stripped = line.strip()
+    if stripped.startswith("{") and stripped.endswith("}"):
+        expected = structured._decode_json(stripped)
+    elif "=" in line and structured._LOGFMT_HINT.search(line):
+        expected = structured._decode_logfmt(line)
+    else:
+        expected = None
+    assert structured.decode(line) == expected

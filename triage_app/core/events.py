@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 CHAIN_LOOKBACK = 500  # lines walked back from a `Caused by:` to the chain's first exception
+_CAUSED_BY = re.compile(r"\s*Caused by:")  # (`\s` is what str.lstrip() strips)
 _CHAIN_LINE = re.compile(
     r"\s+at \S|\s*\.\.\. \d+ (?:more|common frames omitted)|Caused by: |\s+Suppressed: "
 )
@@ -72,7 +73,7 @@ def evaluate(
             matcher, raw, first_line + line_no, sorted(indexes), previous, fuzzy_budget, trigger
         )
         if found is not None:
-            if found.text.lstrip().startswith("Caused by:"):
+            if _CAUSED_BY.match(found.text):
                 found = _in_chain(found, lines, line_no, first_line, state)
             out.append(found)
     _close_chain(lines, state)

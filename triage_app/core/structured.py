@@ -72,9 +72,11 @@ class Record:
 
 def decode(line: str) -> Record | None:
     """The record a JSON-lines or logfmt line holds (None for any other line)."""
-    stripped = line.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
-        return _decode_json(stripped)
+    first = line[:1]
+    if first == "{" or first.isspace():  # (no copy of the usual line, which starts otherwise)
+        stripped = line.strip()
+        if stripped.startswith("{") and stripped.endswith("}"):
+            return _decode_json(stripped)
     if "=" in line and _LOGFMT_HINT.search(line):
         return _decode_logfmt(line)
     return None
