@@ -69,3 +69,10 @@ def test_the_matcher_and_the_annotators_read_one_chunk_object():
     assert annotator_bytes(b"\x1b[31mE") == (b"\x1b[31mE", False)
     text = chunk_lines("\x1b[31mÉRROR\x1b[0m\n")
     assert annotator_bytes(text) == ("ÉRROR\n".encode(), True)
+
+
+def test_newline_offsets_are_every_newline_byte():
+    rng = random.Random(4)
+    for _trial in range(200):
+        data = bytes(rng.choice(b"ab\n\r\xc3") for _ in range(rng.randrange(0, 80)))
+        assert newline_offsets(data) == [i for i, byte in enumerate(data) if byte == 10]
