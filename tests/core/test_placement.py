@@ -114,7 +114,16 @@ def _holds(needs: tuple | None, line: bytes, raw: bool) -> bool:
 def test_placement_keeps_what_the_per_line_definition_keeps(
     rows: list, filler: int, known: list
 ) -> None:
-    matcher = Matcher(TARGETS)
+    for matcher in MATCHERS:
+        _check(matcher, rows, filler, known)
+
+
+# With NON_ASCII keys (every line holding a non-ASCII byte is a candidate), and without (a
+# chunk with few hits then finds their lines by searching around each).
+MATCHERS = [Matcher(TARGETS), Matcher([t for t in TARGETS if t.pattern.pattern.isascii()])]
+
+
+def _check(matcher: Matcher, rows: list, filler: int, known: list) -> None:
     lines = ["".join(row) for row in rows] + ["plain filler line"] * filler + known
     text = "\n".join(lines) + "\n"
     for chunk in (ByteLines(text.encode("utf-8")), TextLines(text)):

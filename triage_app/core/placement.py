@@ -169,7 +169,7 @@ class _Plans:
         self.checks = matcher._checks
         self.word_targets = matcher._word_targets
         self.non_ascii_keys = tuple(matcher._non_ascii_keys)
-        self.by_words: dict[frozenset[int], _Plan] = {}
+        self.by_words: dict[int | frozenset[int], _Plan] = {}
         self.rests = frozenset(  # the texts of every NON_ASCII literal (not the bare marker)
             lit[_NON_ASCII_SIZE:]
             for needs in self.checks.values()
@@ -181,16 +181,18 @@ class _Plans:
     def current(self, matcher: Matcher) -> bool:
         return self.checks is matcher._checks and self.word_targets is matcher._word_targets
 
-    def plan(self, words: frozenset[int]) -> _Plan:
-        plan = self.by_words.get(words)
+    def plan(self, key: int | frozenset[int]) -> _Plan:
+        """The plan of a set of words (one word: that word)."""
+        plan = self.by_words.get(key)
         if plan is None:
             targets = self.word_targets
+            words = (key,) if type(key) is int else key
             pairs = [
                 pair
                 for word in words
                 for pair in (self.non_ascii_keys if word == NON_ASCII_LINE else targets[word])
             ]
-            plan = self.by_words[words] = _Plan(pairs, self.checks)
+            plan = self.by_words[key] = _Plan(pairs, self.checks)
         return plan
 
 
@@ -236,7 +238,7 @@ def literal_hits(
     pending: Spans = {}
     by_words = plans.by_words
     for line_no, (start, end, line_words) in words.items():
-        key = frozenset(line_words)
+        key = line_words if type(line_words) is int else frozenset(line_words)
         plan = by_words.get(key) or plans.plan(key)
         pending[line_no] = (start, end, plan.targets)
         kept = plan.kept(hay[start:end], raw, present)
@@ -245,49 +247,73 @@ def literal_hits(
     return hits, pending, join_found
 
 
-def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> Spans:
-    """Few hits: find each hit's line with a search around it (hits come in line order).
-    The hits of half-literals go to `join_found` as (word, offset, line)."""
-    pending: Spans = {}
-    line_no, counted_to, line_end, current = 0, 0, -1, set()
+def _add_word(row: list, word: int) -> None:
+    """Add `word` to a row's words: one word as an int (most lines), more as a set."""
+    words = row[2]
+    if words != word:
+        if type(words) is int:
+            row[2] = {words, word}
+        else:
+            words.add(word)
+
+
+def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> dict:
+    """Few hits: find each hit's line with a search around it. Line -> [start, end, words];
+    the hits of half-literals go to `join_found` as (word, offset, line)."""
+    rows: dict[int, list] = {}
+    line_no, counted_to, line_start, line_end, row = 0, 0, 0, -1, None
     for word, start, _end in found:
-        if start > line_end:
+        if start > line_end or start < line_start:
             line_start = hay.rfind(b"\n", 0, start) + 1
-            line_no += hay.count(b"\n", counted_to, line_start)
+            if line_start >= counted_to:
+                line_no += hay.count(b"\n", counted_to, line_start)
+            else:
+                line_no -= hay.count(b"\n", line_start, counted_to)
             counted_to = line_start
             line_end = hay.find(b"\n", start)
             if line_end == -1:
                 line_end = len(hay)
-            current = set()
-            pending[line_no] = (line_start, line_end, current)
-        current.add(word)
+            row = rows.get(line_no)
+            if row is None:
+                row = rows[line_no] = [line_start, line_end, word]
+        _add_word(row, word)
         if joins[word]:
             join_found.append((word, start, line_no))
-    return pending
+    return rows
 
 
 def _words_by_offsets(
     hay: bytes, found: list, joins: list, join_found: list, high: list[bytes] | None = None
-) -> Spans:
-    """Many hits: index every newline once and place each hit by bisection. With `high`
-    (the matcher has NON_ASCII keys), lines holding a non-ASCII byte are listed too, and
-    their text goes to `high`."""
+) -> dict:
+    """Many hits: index every newline once and place each new line's hit by bisection (the
+    hits come by line; the next hits on the same line need no search). With `high` (the
+    matcher has NON_ASCII keys), lines holding a non-ASCII byte are listed too, and their
+    text goes to `high`."""
     newlines = newline_offsets(hay)
-    by_line: dict[int, set[int]] = defaultdict(set)
+    last, size = len(newlines), len(hay)
+    rows: dict[int, list] = {}
+    line_no, line_start, line_end, row = 0, 0, -1, None
     for word, start, _end in found:
-        line_no = bisect_right(newlines, start)
-        by_line[line_no].add(word)
+        if start > line_end or start < line_start:
+            line_no = bisect_right(newlines, start)
+            line_start = newlines[line_no - 1] + 1 if line_no else 0
+            line_end = newlines[line_no] if line_no < last else size
+            row = rows.get(line_no)
+            if row is None:
+                row = rows[line_no] = [line_start, line_end, word]
+        elif row[2] != word:
+            _add_word(row, word)
         if joins[word]:
             join_found.append((word, start, line_no))
     if high is not None and not hay.isascii():
         non_ascii = hay.translate(None, ASCII_BUT_NEWLINE).split(b"\n")
         for line_no in compress(count(), non_ascii):  # the lines holding a non-ASCII byte
-            by_line[line_no].add(NON_ASCII_LINE)
-            start = newlines[line_no - 1] + 1 if line_no else 0
-            high.append(hay[start : newlines[line_no] if line_no < len(newlines) else len(hay)])
-    pending = {}
-    for line_no, words in by_line.items():
-        start = newlines[line_no - 1] + 1 if line_no else 0
-        end = newlines[line_no] if line_no < len(newlines) else len(hay)
-        pending[line_no] = (start, end, words)
-    return pending
+            row = rows.get(line_no)
+            if row is None:
+                start = newlines[line_no - 1] + 1 if line_no else 0
+                end = newlines[line_no] if line_no < last else size
+                row = rows[line_no] = [start, end, NON_ASCII_LINE]
+            else:
+                _add_word(row, NON_ASCII_LINE)
+            high.append(hay[row[0] : row[1]])
+    return rows
