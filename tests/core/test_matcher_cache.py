@@ -68,6 +68,17 @@ def test_the_next_start_loads_the_built_matcher_with_the_same_results(
     assert type(loaded.targets[0].pattern).__name__ == "LazyPattern"  # nothing compiled on load
 
 
+def test_required_literals_stay_pickled_until_a_big_log_re_keys_the_matcher(
+    tmp_path, cache_dir, records
+):
+    built = open_catalog([records]).matcher()
+    loaded = open_catalog([records]).matcher()
+    assert loaded._needs_value is None and loaded._needs_blob  # not unpickled on load
+    _scan(tmp_path, loaded)  # a small log does not re-key
+    assert loaded._needs_value is None
+    assert loaded._needs == built._needs  # the same alternatives once asked for
+
+
 def test_a_changed_record_does_not_load_the_old_matcher(tmp_path, cache_dir, records):
     open_catalog([records]).matcher()
     write_record(

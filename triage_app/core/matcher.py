@@ -11,6 +11,7 @@ the id. A broad `.*error.*` consumes 5 literal characters and loses to a precise
 
 from __future__ import annotations
 
+import pickle
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -61,10 +62,11 @@ class Matcher:
         self.seam_literals: list[tuple[str, ...]] = []  # required literals, for `wraps`
         self.seam_edges: list[tuple] = []
         self.seam_bytes: list[tuple | None] = []  # the same, ASCII bytes (`wraps`)
-        self._needs: list[list[Requirement] | None] = []  # each target's alternatives
+        self._needs_value: list[list[Requirement] | None] = []  # each target's alternatives
+        self._needs_blob: bytes | None = None  # the same, pickled (see `__getstate__`)
         for index, target in enumerate(self.targets):
             needs = requirements(target.pattern.pattern, target.pattern.flags)
-            self._needs.append(needs)
+            self._needs_value.append(needs)
             self.seam_literals.append(wraps.required_literals(needs))
             self.seam_edges.append(wraps.literal_edges(self.seam_literals[-1]))
             self.seam_bytes.append(seams.literal_bytes(self.seam_literals[-1]))
@@ -74,6 +76,23 @@ class Matcher:
         self._trigger_words = TRIGGER_WORDS if fuzzy is not None else ()
         self._sampled = False  # keys chosen by their frequency in a log (`keys.rarest`)
         self._use_keys(keys.build(self._needs, self._trigger_words))
+
+    @property
+    def _needs(self) -> list[list[Requirement] | None]:
+        """Each target's alternatives of required literals. Only re-keying a big log
+        (`_prefer_rare_keys`) reads them once the matcher is built, so a stored matcher
+        keeps them pickled until then (a fifth of its load time)."""
+        if self._needs_value is None:
+            self._needs_value = pickle.loads(self._needs_blob) if self._needs_blob else []  # noqa: S301
+            self._needs_blob = None
+        return self._needs_value
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        if state["_needs_value"] is not None:  # (our own data: no pattern objects inside)
+            state["_needs_blob"] = pickle.dumps(state["_needs_value"], pickle.HIGHEST_PROTOCOL)
+            state["_needs_value"] = None
+        return state
 
     def _use_keys(self, built: keys.Keys) -> None:
         # Per AC word, the (target, alternative) pairs it is the key of; an alternative's
