@@ -322,6 +322,19 @@ def test_memo_answers_only_inside_an_active_table():
     assert pickle.loads(pickle.dumps(lazy)).search("aa").group() == "aa"
 
 
+def test_a_pattern_compiled_later_looks_its_flags_up_only_when_asked():
+    table = memo.MemoTable(lazy={"compile": lambda: {"(?m)a+\x1f2": 42}})
+    assert isinstance(memo.compile_later("a+", 2), re.Pattern)  # no table: compiled now
+    with memo.active(table):
+        pending = memo.compile_later("(?m)a+", 2)
+        unknown = memo.compile_later("(?s)b", 0)
+    assert "compile" not in table.data  # nothing looked up (the table not even parsed)
+    assert pending.pattern == "(?m)a+" and pending.flags == 42  # the stored answer
+    assert unknown.flags == re.compile("(?s)b").flags  # not stored: what `re` says
+    assert pending.search("xAAy").span() == (1, 3)
+    assert pickle.loads(pickle.dumps(pending)).search("aa").group() == "aa"
+
+
 def test_the_automaton_gives_the_same_hits_before_and_after_its_upgrade():
     words = [b"error", b"cuda out of memory", b"rror", b"timeout"]
     hay = b"x error\ncuda out of memory error\n timeout rror\n" * 50

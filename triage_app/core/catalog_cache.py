@@ -27,6 +27,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from triage_app import __version__
 from triage_app.core import memo, paths
 from triage_app.core.catalog import Catalog, FileCheck, load_catalog
-from triage_app.core.entry import Entry, compile_pattern
+from triage_app.core.entry import Entry
 from triage_app.core.lazy_record import LazyRecord, light_fields
 from triage_app.core.overrides import Override
 from triage_app.core.problems import Problem, Severity
@@ -450,7 +451,9 @@ def _from_plain(plain: dict[str, Any], region: memoryview, path: Path, key: str)
             data = checks[source][1]
             if data is None or data["id"] != entry_id:
                 raise ValueError("an entry's record is missing")
-            pattern = compile_pattern(str(data["regex"]), bool(data.get("case_sensitive")))
+            # (validated when the cache was built: it compiles; nothing is looked up yet)
+            flags = 0 if data.get("case_sensitive") else re.IGNORECASE
+            pattern = memo.compile_later(str(data["regex"]), flags)
             catalog.entries[entry_id] = Entry(data=data, source=str(source), pattern=pattern)
     catalog.problems = [_problem(p) for p in plain["problems"]]
     catalog.sources = [Path(s) for s in plain["sources"]]

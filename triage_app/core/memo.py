@@ -153,6 +153,38 @@ class LazyPattern:
         return f"LazyPattern({self.pattern!r}, {self.flags})"
 
 
+class PendingPattern(LazyPattern):
+    """A `LazyPattern` whose real flags (what `re.compile` makes of `flags` and the pattern's
+    own inline flags) are looked up in a memo table only when first asked for: a catalogue
+    loaded from the cache makes one per entry, and a short scan never uses them."""
+
+    def __init__(self, pattern: str, flags: int, table: MemoTable) -> None:
+        self.pattern = pattern
+        self._asked = flags
+        self._table = table
+
+    @property
+    def flags(self) -> int:  # type: ignore[override]
+        known = self.__dict__.get("_flags")
+        if known is None:
+            found, value = self._table.get("compile", _key((self.pattern, self._asked)))
+            if found and value is not None:
+                known = int(value)
+            else:  # not stored, or stored as not compiling: `re` says (and raises)
+                known = re.compile(self.pattern, self._asked).flags
+            self.__dict__["_flags"] = known
+        return known
+
+
+def compile_later(regex: str, flags: int = 0) -> re.Pattern[str]:
+    """Like `compile_pattern` for a pattern known to compile, without looking anything up
+    until the pattern is used (`PendingPattern`); `re.compile` when no table is active."""
+    table = current()
+    if table is None:
+        return re.compile(regex, flags)
+    return PendingPattern(regex, flags, table)  # type: ignore[return-value]
+
+
 def compile_pattern(regex: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile`, or a `LazyPattern` when the active table knows the pattern compiles.
 
