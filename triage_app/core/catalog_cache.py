@@ -122,11 +122,13 @@ class CompiledCatalog:
             self.catalog, self.table, self.from_cache = fresh.catalog, fresh.table, False
             with memo.active(self.table):
                 built = Matcher.from_catalog(self.catalog, fuzzy=fuzzy)
-        if not self.from_cache:  # so that these answers are stored too (made lazily)
-            if built.fuzzy is not None:
-                built.fuzzy.build()
-            for index in range(len(built.targets)):  # every weigher plan: a scan finds it
-                built.weigher(index)
+        # So that these answers are stored too (they are made lazily). Weigher plans are
+        # asked for even from the cache: a table from before a pattern was added lacks them
+        # (each known one is a look-up).
+        if not self.from_cache and built.fuzzy is not None:
+            built.fuzzy.build()
+        for index in range(len(built.targets)):  # every weigher plan: a scan finds it
+            built.weigher(index)
         if self.table.added:
             self.save()
         return built
