@@ -29,6 +29,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from triage_app.core.cycling import next_wrapping
 from triage_app.core.match_batch import BatchMaker, ClassInfo, MatchBatch
 from triage_app.core.match_groups import ClassKey, class_key
 from triage_app.core.match_index import DEFAULT_EXAMPLES, GroupStats, MatchIndex
@@ -302,14 +303,7 @@ class MatchRecord:
 
     def next_row(self, row: int, backward: bool = False) -> int | None:
         """The matched row after (or before) `row`, wrapping around; None without any."""
-        rows = self.rows
-        if not rows:
-            return None
-        if backward:
-            at = bisect.bisect_left(rows, row) - 1
-            return rows[at] if at >= 0 else rows[-1]
-        at = bisect.bisect_right(rows, row)
-        return rows[at] if at < len(rows) else rows[0]
+        return next_wrapping(self.rows, row, backward)
 
     def kinds_between(self, lo: int, hi: int) -> tuple[bool, bool]:
         """(some regex match, some fuzzy guess) among rows lo <= row < hi."""

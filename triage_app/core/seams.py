@@ -53,7 +53,10 @@ def continuation_lines(lines: Lines) -> set[int] | None:
 
 
 def span_of(lines: ByteLines, line_no: int, spans: Mapping) -> tuple[int, int]:
-    """Haystack span of a line next to one whose span is known."""
+    """Haystack span of a line whose span, or a neighbour's, is known."""
+    known = spans.get(line_no)
+    if known is not None and known[0] >= 0:
+        return known[0], known[1]
     data = lines.stripped
     after = spans.get(line_no + 1)
     if after is not None and after[0] > 0:
@@ -98,11 +101,7 @@ def edge_bytes(
     takes more than a look (a text chunk, an empty line, the chunk's end)."""
     if not isinstance(lines, ByteLines):
         return None
-    known = spans.get(first)
-    if known is not None and known[0] >= 0:
-        start, end = known[0], known[1]
-    else:
-        start, end = span_of(lines, first, spans)
+    start, end = span_of(lines, first, spans)
     data = lines.stripped
     last = end - 1 if end > start and data[end - 1] == 13 else end
     if last <= start or end + 1 >= len(data) or data[end + 1] == 10:
@@ -175,13 +174,9 @@ def seam_bytes(
     a chunk scanned as text."""
     if not isinstance(lines, ByteLines):
         return None
-    known = spans.get(first)
-    if known is not None and known[0] >= 0:
-        start, end = known[0], known[1]
-    else:
-        start, end = span_of(lines, first, spans)
-        if start < 0:
-            return None
+    start, end = span_of(lines, first, spans)
+    if start < 0:
+        return None
     if end - start < MIN_WIDTH:
         return NO_WRAP
     data = lines.stripped

@@ -224,11 +224,7 @@ def _with_span(cand: Candidate, span: tuple[int, int]) -> Candidate:
 def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, set]]) -> tuple:
     """(text of line `line_no`, text of the next line) within the chunk, or None."""
     if isinstance(lines, ByteLines):
-        known = spans.get(line_no)
-        if known is not None and known[0] >= 0:
-            start, end = known[0], known[1]
-        else:
-            start, end = span_of(lines, line_no, spans)
+        start, end = span_of(lines, line_no, spans)
         if start < 0:
             return None
         data = lines.stripped

@@ -10,7 +10,7 @@ import bisect
 
 from PySide6.QtCore import QObject, Signal
 
-from triage_app.ui.log.cycling import next_wrapping
+from triage_app.core.cycling import next_wrapping
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.widgets.settings import Settings
 
