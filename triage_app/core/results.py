@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 Kind = Literal["regex", "fuzzy"]
@@ -119,6 +119,15 @@ class LineMatch:
     @property
     def kind(self) -> Kind:
         return self.top.kind
+
+    def shifted(self, offset: int) -> LineMatch:
+        """This match from a scan of lines that start at row `offset` of the whole log."""
+        event = self.event_lines
+        return replace(
+            self,
+            line=self.line + offset,
+            event_lines=(event[0] + offset, event[1] + offset) if event else None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         top = self.top

@@ -14,7 +14,6 @@ to reload.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -200,7 +199,7 @@ class LogFollower(QObject):
             return
         doc = self.document
         self._fresh.extend(
-            _shifted(match, offset)
+            match.shifted(offset)
             for match in progress.matches
             if doc.match_for_line(match.line + offset) is None
         )
@@ -225,13 +224,3 @@ class LogFollower(QObject):
 
     def _on_timer_timeout(self) -> None:
         self.check()
-
-
-def _shifted(match: LineMatch, offset: int) -> LineMatch:
-    """`match` from a scan of lines that start at row `offset` of the whole log."""
-    event = match.event_lines
-    return dataclasses.replace(
-        match,
-        line=match.line + offset,
-        event_lines=(event[0] + offset, event[1] + offset) if event else None,
-    )

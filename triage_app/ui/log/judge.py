@@ -11,7 +11,6 @@ longer event) keeps the record's view of it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import OrderedDict
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -104,7 +103,7 @@ class LineJudge(QObject):
             line = match.line + offset
             shown = self._doc.record.match_at(line)
             if shown is not None and shown.top.entry_id == match.top.entry_id:
-                self._keep(line, _shifted(match, offset))
+                self._keep(line, match.shifted(offset))
 
     def _on_job_ended(self, *_args: object) -> None:
         if self.sender() is not self._job or self._span is None:
@@ -123,12 +122,3 @@ class LineJudge(QObject):
         self._cache.move_to_end(line)
         while len(self._cache) > CACHE_LINES:
             self._cache.popitem(last=False)
-
-
-def _shifted(match: LineMatch, offset: int) -> LineMatch:
-    event = match.event_lines
-    return dataclasses.replace(
-        match,
-        line=match.line + offset,
-        event_lines=(event[0] + offset, event[1] + offset) if event else None,
-    )
