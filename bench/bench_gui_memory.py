@@ -34,6 +34,7 @@ from bench.bench_memory import (  # noqa: E402
     GOAL_MB,
     OUT,
     _descendants,
+    _status_kb,
     _vm_hwm_kb,
     copies_of,
     runaway_log,
@@ -41,14 +42,7 @@ from bench.bench_memory import (  # noqa: E402
 
 
 def _vm_rss_kb(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for row in status:
-                if row.startswith("VmRSS:"):
-                    return int(row.split()[1])
-    except (OSError, ValueError):
-        pass
-    return 0
+    return _status_kb(pid, "VmRSS")
 
 
 def measure(log: Path, label: str, cap_mb: int, level_filter: bool = False) -> dict:

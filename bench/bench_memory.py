@@ -140,17 +140,22 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
-def _vm_hwm_kb(pid: int) -> int:
-    """Peak resident memory of a running process. (ru_maxrss of a forked child would count
-    the parent's pages it held before exec.)"""
+def _status_kb(pid: int, field: str) -> int:
+    """A kB field of a running process's /proc status (0 when it has gone)."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for row in status:
-                if row.startswith("VmHWM:"):
+                if row.startswith(field + ":"):
                     return int(row.split()[1])
     except (OSError, ValueError):
         pass
     return 0
+
+
+def _vm_hwm_kb(pid: int) -> int:
+    """Peak resident memory of a running process. (ru_maxrss of a forked child would count
+    the parent's pages it held before exec.)"""
+    return _status_kb(pid, "VmHWM")
 
 
 def main() -> int:
