@@ -49,7 +49,7 @@ EXPECTED: list[tuple[str, str, str, str]] = [
     ("torch_cases", "load-weights-only", "pytorch/weights-only-unpickling", "Weights only load"),
     ("torch_cases", "dl-killed", "pytorch/dataloader-worker-killed", "is killed by signal"),
     ("torch_cases", "dl-bus", "pytorch/dataloader-shm-bus-error", "is killed by signal: Bus"),
-    ("torch_cases", "dl-exit", "pytorch/dataloader-exited-unexpectedly", "pid(s)"),
+    ("torch_cases", "dl-exit", "pytorch/dataloader-exited-unexpectedly", "exited unexpectedly"),
     ("torch_cases", "ext-build", "pytorch/error-building-extension", "Error building extension"),
     ("dist_cases", "ddp", "pytorch/ddp-param-shape-mismatch", "appears not to match sizes"),
     ("dist_cases", "ddp", "pytorch/ddp-param-count-mismatch", "DDP expects same model"),
