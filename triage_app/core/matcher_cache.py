@@ -7,7 +7,9 @@ in one C-level call. Unpickling can run code, so a file is only loaded when it c
 HMAC-SHA256, made with a key only this user can read (`user_key`), over the catalogue key
 and the bytes: a file this program did not write for this user (copied, planted, damaged)
 fails the check, is ignored and rebuilt. Patterns are stored as (text, flags) and come back
-as lazily compiled patterns (`memo.LazyPattern`), so loading compiles none.
+as lazily compiled patterns (`memo.LazyPattern`), so loading compiles none; the programs of
+the patterns a scan may need are kept in a second file, authenticated the same way and read
+only when a log needs many patterns (`sre_program`), which are then made without parsing.
 
 The file's name and catalogue key tie it to one compiled catalogue (`catalog_cache`), whose
 key already covers the record files, the program's modules, Python and the libraries.
@@ -23,15 +25,17 @@ import os
 import pickle
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from triage_app.core import memo, paths
+from triage_app.core import memo, paths, sre_program
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 MAGIC = b"triage-app built matcher 1\n"
+PROGRAMS_MAGIC = b"programs 1\n"
 KEY_FILE = "cache-key"
 _DIGEST = hashlib.sha256().digest_size
 
@@ -72,8 +76,14 @@ def file_for(catalogue_file: Path, fuzzy: bool) -> Path:
     return catalogue_file.with_name(f"{catalogue_file.stem}.matcher-{int(fuzzy)}.pickle")
 
 
-def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) -> Matcher | None:
-    """The matcher stored at `path` for the catalogue with `catalogue_key`, or None."""
+def programs_file(matcher_file: Path) -> Path:
+    """Where the programs of a stored matcher's patterns are kept (`sre_program`)."""
+    return matcher_file.with_suffix(".programs")
+
+
+def read_sealed(path: Path, head: bytes) -> memoryview | None:
+    """The body of a file written by `write_sealed` with `head`, or None when there is none or
+    it fails the check (written by someone else, for another key, damaged)."""
     secret = user_key()
     if secret is None:
         return None
@@ -81,36 +91,26 @@ def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) ->
         raw = path.read_bytes()
     except OSError:
         return None
-    head = MAGIC + catalogue_key.encode() + b"\n"
     if not raw.startswith(head) or len(raw) < len(head) + _DIGEST:
         return None
     mac, body = raw[len(head) : len(head) + _DIGEST], memoryview(raw)[len(head) + _DIGEST :]
     if not hmac.compare_digest(mac, _mac(secret, head, body)):
         return None
-    try:
-        return _Unpickler(io.BytesIO(body), table).load()
-    except Exception:  # noqa: BLE001 - an authenticated file of an older shape: rebuild
-        return None
+    return body
 
 
-def store(path: Path, catalogue_key: str, matcher: Matcher) -> bool:
-    """Write `matcher` atomically; False when it cannot be stored (nothing is then lost)."""
+def write_sealed(path: Path, head: bytes, body: bytes | memoryview) -> bool:
+    """Write `head`, an HMAC of it and `body` with this user's key, and `body`, atomically;
+    False when it cannot be written (nothing is then lost)."""
     secret = user_key()
     if secret is None:
         return False
-    out = io.BytesIO()
-    try:
-        _Pickler(out).dump(matcher)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return False
-    head = MAGIC + catalogue_key.encode() + b"\n"
-    body = out.getbuffer()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(head + _mac(secret, head, body) + body)
+                f.write(head + _mac(secret, head, memoryview(body)) + body)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -119,6 +119,45 @@ def store(path: Path, catalogue_key: str, matcher: Matcher) -> bool:
     except OSError:
         return False
     return True
+
+
+def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) -> Matcher | None:
+    """The matcher stored at `path` for the catalogue with `catalogue_key`, or None."""
+    head = MAGIC + catalogue_key.encode() + b"\n"
+    body = read_sealed(path, head)
+    if body is None:
+        return None
+    try:
+        matcher = _Unpickler(io.BytesIO(body), table).load()
+    except Exception:  # noqa: BLE001 - an authenticated file of an older shape: rebuild
+        return None
+    programs = programs_file(path)
+    sre_program.register(str(programs), lambda: read_sealed(programs, PROGRAMS_MAGIC + head))
+    return matcher
+
+
+def store(path: Path, catalogue_key: str, matcher: Matcher) -> bool:
+    """Write `matcher` atomically, and its patterns' programs beside it; False when it cannot
+    be stored (nothing is then lost)."""
+    out = io.BytesIO()
+    try:
+        _Pickler(out).dump(matcher)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return False
+    head = MAGIC + catalogue_key.encode() + b"\n"
+    if not write_sealed(path, head, out.getbuffer()):
+        return False
+    # Written second: a matcher file without its programs only costs their compiling.
+    write_sealed(programs_file(path), PROGRAMS_MAGIC + head, sre_program.pack(_patterns(matcher)))
+    return True
+
+
+def _patterns(matcher: Matcher) -> Iterator[re.Pattern[str]]:
+    """The patterns a scan may compile: each target's and its weigher's branches."""
+    for index, target in enumerate(matcher.targets):
+        yield target.pattern
+        for branch, _weight in matcher.weigher(index).branches:
+            yield branch
 
 
 def _mac(secret: bytes, head: bytes, body: memoryview) -> bytes:

@@ -23,6 +23,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from triage_app.core import sre_program
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 _local = threading.local()
@@ -135,7 +137,7 @@ class LazyPattern:
     def compiled(self) -> re.Pattern[str]:
         real = self.__dict__.get("_real")
         if real is None:
-            real = re.compile(self.pattern, self.flags)
+            real = sre_program.compile_pattern(self.pattern, self.flags)
             self.__dict__["_real"] = real
             for method in self._METHODS:
                 self.__dict__[method] = getattr(real, method)
