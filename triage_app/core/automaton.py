@@ -164,10 +164,9 @@ class _Hyperscan:
     serves one scan at a time)."""
 
     def __init__(self, hs: Any, words: list[bytes]) -> None:
-        self._db = hs.Database(mode=hs.HS_MODE_BLOCK)
-        self._db.compile(
-            expressions=words, ids=list(range(len(words))), elements=len(words), literal=True
-        )
+        from triage_app.core import hs_cache  # noqa: PLC0415 - a big log's only
+
+        self._db = hs_cache.compiled(hs, words, [0] * len(words))
         self._lengths = [len(w) for w in words]
         self._scratch_type = hs.Scratch
         self._local = threading.local()

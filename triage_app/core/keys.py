@@ -72,7 +72,7 @@ def build(
                 checks[(index, alt)] = tuple(
                     tuple(sorted(lit.encode("utf-8") for lit in f)) for f in others
                 )
-            for literal in key:
+            for literal in sorted(key):  # (a set: sorted, so a stored database fits)
                 if is_non_ascii(literal):
                     non_ascii_keys.append((index, alt))
                 else:

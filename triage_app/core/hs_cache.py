@@ -1,0 +1,156 @@
+"""Compiled Hyperscan databases kept across runs, in the user cache folder.
+
+Building the prefilter's literal database (~6,000 words) costs ~0.15 s of every big scan;
+loading a stored one costs under a millisecond. A database is stored under a hash of what
+it was compiled from (its words, their flags, the mode, the `hyperscan` package version and
+the machine), so a changed key set (the matcher re-keys itself per log: `keys.rarest`)
+simply gets its own file.
+
+A serialised database is machine code's data tables, and deserialising a hostile one is not
+safe: a file is loaded only when it carries an HMAC-SHA256 made with this user's secret
+(`matcher_cache.user_key`, the one the stored matchers use) over its key and contents.
+A damaged, foreign or outdated file is ignored (and replaced by a fresh build).
+`TRIAGE_NO_CACHE=1` turns the files off; `TRIAGE_CACHE_DIR` moves them (`paths`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import platform
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from triage_app.core import paths
+
+MAGIC = b"triage-app hyperscan database 1\n"
+KEEP_FILES = 12  # databases kept (~0.7 MB each for the bundled catalogue's keys)
+NO_CACHE_ENV = "TRIAGE_NO_CACHE"  # as `catalog_cache` (not imported: it imports the matcher)
+_DIGEST = hashlib.sha256().digest_size
+
+
+def enabled() -> bool:
+    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
+
+
+def cache_folder() -> Path:
+    return paths.user_cache_dir() / "hyperscan"
+
+
+def database_key(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> str:
+    """A hash of everything the compiled database depends on."""
+    digest = hashlib.sha256(MAGIC)
+    for part in (hs.__version__, platform.machine(), platform.system(), str(hs.HS_MODE_BLOCK)):
+        digest.update(part.encode() + b"\0")
+    digest.update(len(words).to_bytes(8, "little"))
+    for word, flag in zip(words, flags, strict=True):
+        digest.update(len(word).to_bytes(4, "little") + flag.to_bytes(4, "little") + word)
+    return digest.hexdigest()
+
+
+def compiled(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> Any:
+    """A block-mode literal database of `words` (id = position; `flags` per word), from the
+    cache when a valid one is there, else compiled (and stored)."""
+    if not enabled():
+        return _compile(hs, words, flags)
+    key = database_key(hs, words, flags)
+    path = cache_folder() / f"{key[:40]}.hsdb"
+    db = load(hs, path, key)
+    if db is None:
+        db = _compile(hs, words, flags)
+        store(hs, path, key, db)
+    return db
+
+
+def _compile(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> Any:
+    db = hs.Database(mode=hs.HS_MODE_BLOCK)
+    db.compile(
+        expressions=list(words),
+        ids=list(range(len(words))),
+        elements=len(words),
+        flags=list(flags),
+        literal=True,
+    )
+    return db
+
+
+def _secret() -> bytes | None:
+    from triage_app.core.matcher_cache import user_key  # noqa: PLC0415 - big scans only
+
+    return user_key()
+
+
+def load(hs: Any, path: Path, key: str) -> Any:
+    """The database stored at `path` under `key`, or None (missing, not authentic, or one
+    this `hyperscan` cannot read)."""
+    secret = _secret()
+    if secret is None:
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = MAGIC + key.encode() + b"\n"
+    if not raw.startswith(head) or len(raw) < len(head) + _DIGEST:
+        return None
+    mac, body = raw[len(head) : len(head) + _DIGEST], raw[len(head) + _DIGEST :]
+    if not hmac.compare_digest(mac, _mac(secret, head, body)):
+        return None
+    try:
+        return hs.loadb(body, hs.HS_MODE_BLOCK)
+    except Exception:  # noqa: BLE001 - authentic but unreadable here (another build): rebuild
+        return None
+
+
+def store(hs: Any, path: Path, key: str, db: Any) -> bool:
+    """Write `db` atomically; False when it cannot be (nothing is lost: it is only a cache)."""
+    secret = _secret()
+    if secret is None:
+        return False
+    try:
+        body = bytes(hs.dumpb(db))
+    except Exception:  # noqa: BLE001 - a binding that cannot serialise: keep it in memory only
+        return False
+    head = MAGIC + key.encode() + b"\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(head + _mac(secret, head, body) + body)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError:
+        return False
+    _prune(path.parent)
+    return True
+
+
+def _mac(secret: bytes, head: bytes, body: bytes) -> bytes:
+    digest = hmac.new(secret, head, hashlib.sha256)
+    digest.update(body)
+    return digest.digest()
+
+
+def _prune(folder: Path, keep: int = KEEP_FILES, stale_tmp_s: float = 3600.0) -> None:
+    """Keep the `keep` most recently written databases; drop what a crashed writer left."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        found = []
+        for entry in os.scandir(folder):
+            mtime = entry.stat().st_mtime
+            if entry.name.endswith(".hsdb"):
+                found.append((mtime, entry.path))
+            elif entry.name.startswith(".tmp-") and now - mtime > stale_tmp_s:
+                found.append((0.0, entry.path))  # sorts last: removed
+        for _mtime, path in sorted(found, reverse=True)[keep:]:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
