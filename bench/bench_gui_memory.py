@@ -11,8 +11,9 @@ it starts (the warm scan service) every 50 ms. A run whose window or scan child 
 `--cap-mb` of resident memory is killed there (reported as such): the window once kept every
 match. With `--level-filter` the window then reads every line's level and turns "errors
 only" on (most lines of the runaway log are errors: the filter keeps millions of rows); the
-peak is then the whole run's, filter included, and the window's peak before it is printed
-beside it. Goal (issue 12): < 300 MB per process, the window's own process included.
+peak is then the whole run's, filter included; the window's peak and resident memory before it
+are printed beside it, with the time the filter's job took and the GUI thread's longest pause
+meanwhile. Goal (issue 12): < 300 MB per process, the window's own process included.
 """
 
 from __future__ import annotations
@@ -106,10 +107,11 @@ def report(row: dict, cap_mb: int) -> str:
         held = f"; {row['scanned_mb']:.0f} MB of the log scanned by then"
     if "filtered_rows" in row:
         held += (
-            f"; errors-only filter: {row['filtered_rows']:,} rows shown, built in "
-            f"{row['filter_seconds']:.2f} s on the GUI thread (levels read in "
-            f"{row['levels_seconds']:.0f} s); window peak before the filter "
-            f"{row['window_mb_before_filter']} MB"
+            f"; errors-only filter: {row['filtered_rows']:,} rows shown, found in "
+            f"{row['filter_seconds']:.2f} s off the GUI thread (longest GUI-thread pause "
+            f"{row['filter_stall'] * 1000:.0f} ms; levels read in {row['levels_seconds']:.0f} s);"
+            f" window before the filter: peak {row['window_mb_before_filter']} MB, resident "
+            f"{row['window_rss_before_filter']} MB"
         )
     return (
         f"window, {row['label']} log of {row['log_mb']:.0f} MB: {end}; peak memory: window "
@@ -169,14 +171,24 @@ def errors_only(app, view) -> dict:
         time.sleep(0.01)
     app.processEvents()
     levels_seconds = time.perf_counter() - start
+    resident = _vm_rss_kb(os.getpid()) // 1024
     start = time.perf_counter()
-    view.set_levels(frozenset({severity.ERROR}))  # levels are read: the rows are built now
+    view.set_levels(frozenset({severity.ERROR}))  # levels are read: a job finds the rows
+    stall, tick = 0.0, time.perf_counter()
+    while view.level_filter.filtering:
+        app.processEvents()
+        now = time.perf_counter()
+        stall, tick = max(stall, now - tick), now
+        time.sleep(0.002)
+    app.processEvents()
     seconds = time.perf_counter() - start
     model = view.level_filter.model
     return {
         "window_mb_before_filter": before,
+        "window_rss_before_filter": resident,
         "levels_seconds": levels_seconds,
         "filter_seconds": seconds,
+        "filter_stall": stall,
         "filtered_rows": model.rowCount() if model is not None else -1,
     }
 

@@ -47,9 +47,11 @@ class FilterChip(QFrame):
         shown: int,
         total: int,
         reading: int | None = None,
+        filtering: int | None = None,
     ) -> None:
         """Say what is filtered (or hide when nothing is); `reading`: rows whose level has
-        been read so far, while the level filter is not ready."""
+        been read so far, while the level filter is not ready; `filtering`: rows considered
+        so far while the rows to show are found."""
         parts = []
         if only_matched:
             parts.append(
@@ -69,6 +71,10 @@ class FilterChip(QFrame):
         if reading is not None:
             text = self.tr("Filter: {what}. Reading levels and times… {rows} lines").format(
                 what=what, rows=f"{reading:,}"
+            )
+        elif filtering is not None:
+            text = self.tr("Filter: {what}. Filtering… {rows} of {total} lines").format(
+                what=what, rows=f"{filtering:,}", total=f"{total:,}"
             )
         else:
             text = self.tr("Filter: {what}. Showing {shown} of {total} lines.").format(

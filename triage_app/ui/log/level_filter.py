@@ -1,29 +1,30 @@
 """The level and time filter of one log view: which lines of the chosen levels (and time
 range) to show.
 
-Levels are read once per log on a thread (`LevelJob`), then kept: changing the chosen levels
-only rebuilds the array of rows, in C loops (`bytes.translate`, `itertools.compress`, `map`
-over C methods: no Python code per line), so it is quick and small even for millions of lines
-(4 bytes a row shown; whether a row matched is asked of the document's record). Lines a
-followed log gains are read and appended. With "only matched lines" on, the filter applies to
-the matched lines and their context.
+Levels and times are read once per log on a thread (`LevelJob`), then kept (1 byte a line
+for the level, about 4 for the time). The rows shown are found by another job
+(`FilterRowsJob`, C loops, off the GUI thread) and kept as one byte a line (`KeptRows`; for
+matched lines only, an array of 4 bytes a row shown); whether a row matched is asked of the
+document's record. The rows shown stay until the new ones are there. Lines a followed log
+gains are read and appended. With "only matched lines" on, the filter applies to the matched
+lines and their context.
 """
 
 from __future__ import annotations
-
-import bisect
-import itertools
-import math
-import operator
-from array import array
-from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from triage_app.core import severity
 from triage_app.ui.log.document import LogDocument
 from triage_app.ui.log.lines_model import FilteredLinesModel
-from triage_app.ui.workers.levels import CODES, NO_LEVEL, LevelJob, Levels
+from triage_app.ui.workers.kept_rows import KeptRows
+from triage_app.ui.workers.levels import (
+    CODES,
+    FilterRowsJob,
+    LevelJob,
+    level_mask,
+)
+from triage_app.ui.workers.stamps import Stamps
 
 REFRESH_MS = 300  # after the log grew or new matches came, while filtering
 ALL_LEVELS = frozenset(CODES)
@@ -34,7 +35,8 @@ class LevelFilter(QObject):
 
     Signals:
         changed(): `model` was rebuilt (or the filter turned off); the view shows it.
-        progress(int): rows whose level has been read so far (before the first `changed`).
+        progress(int): rows whose level has been read so far (before the first `changed`),
+            or rows the filter has considered while it finds the rows to show.
     """
 
     changed = Signal()
@@ -48,9 +50,12 @@ class LevelFilter(QObject):
         self.only_matched = False
         self.model: FilteredLinesModel | None = None
         self._codes = bytearray()
-        self._stamps = array("d")
+        self._stamps = Stamps()
         self._built_to: int | None = None  # rows considered by the model (all-lines mode)
         self._job: LevelJob | None = None
+        self._rows_job: FilterRowsJob | None = None
+        self.filtered = 0  # rows the running `FilterRowsJob` has considered
+        self._stale = False  # refresh when the running `FilterRowsJob` is done
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
@@ -64,13 +69,18 @@ class LevelFilter(QObject):
 
     def stamp_span(self) -> tuple[float, float] | None:
         """The first and last time the log states (once read), for the range dialog."""
-        first = next((s for s in self._stamps if not math.isnan(s)), None)
+        first = self._stamps.first()
         return (first, self._stamps[-1]) if first is not None else None
 
     @property
     def reading(self) -> bool:
         """Levels are still being read (the model is not there yet)."""
         return self._job is not None and self.model is None
+
+    @property
+    def filtering(self) -> bool:
+        """The rows to show are being found (the rows shown until then are the old ones)."""
+        return self._rows_job is not None
 
     @property
     def rows_read(self) -> int:
@@ -90,6 +100,7 @@ class LevelFilter(QObject):
     def _apply(self, only_matched: bool) -> None:
         self.only_matched = only_matched
         self._built_to = None
+        self._stop_rows_job()
         if not self.active:
             self.model = None
             self.changed.emit()
@@ -97,75 +108,31 @@ class LevelFilter(QObject):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the levels of new lines, then rebuild (or extend) the model."""
+        """Read the levels of new lines, then find the rows to show (all, or the new ones)."""
         doc = self.document
         if not self.active or doc.index is None or doc.closed:
             return
         if len(self._codes) < len(doc.index):
             self._read_levels()
             return
-        if self.model is None:
-            self.model = FilteredLinesModel(doc.lines_model, doc.record, self)
-        if not self.only_matched and self._built_to is not None:
-            self._extend()
+        if self._rows_job is not None:
+            self._stale = True  # its result refreshes again
             return
-        self.model.set_rows(self._allowed_rows())
-        self._built_to = len(self._codes)
-        self.changed.emit()
+        end = len(self._codes)
+        matched = doc.matched_model
+        if self.only_matched and matched is not None:
+            self._find_rows(0, end, matched.source_rows())
+        elif self._built_to is None:
+            self._find_rows(0, end)
+        elif self._built_to < end:
+            self._find_rows(self._built_to, end)
 
     def stop(self) -> None:
         self._timer.stop()
-        if self._job is not None:
+        self._stop_rows_job()
+        if self._job is not None:  # the log is closing: no other job will write after it
             self._job.cancel()
             self._job = None
-
-    # -- internals ------------------------------------------------------------------------
-
-    def _mask(self) -> bytes:
-        levels = self.levels if self.levels is not None else ALL_LEVELS
-        allowed = {CODES[level] for level in levels} | {NO_LEVEL}
-        return bytes(1 if code in allowed else 0 for code in range(256))
-
-    def _allowed_rows(self, start: int = 0) -> array:
-        """The rows from `start` on that the filter lets through, ascending. Every step is
-        a C loop (no Python code runs per line), and the result is a compact array."""
-        codes = self._codes
-        end = len(codes)
-        typecode = "I" if end <= 1 << 32 else "Q"
-        matched = self.document.matched_model
-        keep: Iterable[int]
-        if self.only_matched and matched is not None:
-            shown = matched.source_rows()  # matched rows and their context (an array)
-            rows: Iterable[int] = itertools.islice(shown, bisect.bisect_left(shown, end))
-            rows, probe = itertools.tee(rows)
-            keep = map(codes.translate(self._mask()).__getitem__, probe)
-            if self.time_range is not None:
-                rows, probe = itertools.tee(rows)
-                keep = map(operator.and_, keep, self._in_time(map(self._stamps.__getitem__, probe)))
-            return array(typecode, itertools.compress(rows, keep))
-        keep = codes[start:].translate(self._mask())
-        if self.time_range is not None:
-            keep = map(
-                operator.and_, keep, self._in_time(itertools.islice(self._stamps, start, None))
-            )
-        return array(typecode, itertools.compress(range(start, end), keep))
-
-    def _in_time(self, stamps: Iterable[float]) -> Iterator[bool]:
-        """Per stamp, whether it is in the time range (NaN: never), in C loops."""
-        assert self.time_range is not None
-        low, high = self.time_range
-        above, below = itertools.tee(stamps)
-        return map(
-            operator.and_,
-            map(operator.le, itertools.repeat(low), above),  # NaN compares false
-            map(operator.ge, itertools.repeat(high), below),
-        )
-
-    def _extend(self) -> None:
-        assert self.model is not None and self._built_to is not None
-        self.model.append_rows(self._allowed_rows(self._built_to))
-        self._built_to = len(self._codes)
-        self.changed.emit()
 
     def read_levels(self) -> None:
         """Read every line's level and time now (a filter will need them)."""
@@ -173,14 +140,60 @@ class LevelFilter(QObject):
         if doc.index is not None and not doc.closed and len(self._codes) < len(doc.index):
             self._read_levels()
 
+    # -- internals ------------------------------------------------------------------------
+
+    def _find_rows(self, start: int, end: int, shown=None) -> None:
+        levels = self.levels if self.levels is not None else ALL_LEVELS
+        mask = level_mask([CODES[level] for level in levels])
+        job = FilterRowsJob(
+            self._codes, self._stamps, mask, self.time_range, start, end, shown, self
+        )
+        job.progress.connect(self._on_rows_job_progress)
+        job.result.connect(self._on_rows_job_result)
+        job.finished.connect(self._on_rows_job_finished)
+        job.finished.connect(job.deleteLater)
+        self._rows_job, self.filtered, self._stale = job, 0, False
+        job.start()
+
+    def _stop_rows_job(self) -> None:
+        if self._rows_job is not None:
+            self._rows_job.cancel()
+            self._rows_job = None
+
+    def _on_rows_job_progress(self, rows: int) -> None:
+        if self.sender() is self._rows_job:
+            self.filtered = rows
+            self.progress.emit(rows)
+
+    def _on_rows_job_result(self, rows: object) -> None:
+        job = self.sender()
+        if job is not self._rows_job:
+            return
+        assert isinstance(job, FilterRowsJob)
+        self._rows_job = None
+        if self.model is None:  # the first rows found: the filter is ready
+            doc = self.document
+            self.model = FilteredLinesModel(doc.lines_model, doc.record, self)
+        if isinstance(rows, KeptRows):
+            self.model.set_rows(rows)
+        else:  # the flags of the rows a followed log gained
+            self.model.append_rows(rows)
+        self._built_to = None if job.given_rows else job.end_row
+        self.changed.emit()
+        if self._stale:  # the log grew, or matches came, meanwhile
+            self._stale = False
+            self.refresh()
+
+    def _on_rows_job_finished(self) -> None:
+        if self.sender() is self._rows_job:  # cancelled or failed: not this filter's now
+            self._rows_job = None
+
     def _read_levels(self) -> None:
         if self._job is not None:
             return
         index = self.document.index
         assert index is not None
-        previous = self._codes[-1] if self._codes else NO_LEVEL
-        stamp = self._stamps[-1] if self._stamps else math.nan
-        job = LevelJob(index, len(self._codes), previous, self, stamp)
+        job = LevelJob(index, self._codes, self._stamps, self)
         job.progress.connect(self._on_level_job_progress)
         job.result.connect(self._on_level_job_result)
         job.finished.connect(job.deleteLater)
@@ -191,17 +204,10 @@ class LevelFilter(QObject):
         if self.sender() is self._job:
             self.progress.emit(rows)
 
-    def _on_level_job_result(self, levels: Levels) -> None:
-        if self.sender() is not self._job:
-            return
-        self._job = None
-        if levels.start == len(self._codes):
-            self._codes.extend(levels.codes)
-            if self._stamps:
-                self._stamps.extend(levels.stamps)
-            else:  # the whole log: take the job's array rather than hold two copies
-                self._stamps = levels.stamps
-        self.refresh()
+    def _on_level_job_result(self, _rows: int) -> None:
+        if self.sender() is self._job:
+            self._job = None
+            self.refresh()
 
     def _on_document_changed(self, *_args: object) -> None:
         if self.active and not self._timer.isActive():

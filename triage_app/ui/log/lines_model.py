@@ -18,6 +18,7 @@ from triage_app.core.lineindex import HEAD_BYTES, LineIndex
 from triage_app.core.match_record import MatchRecord
 from triage_app.core.results import LineMatch
 from triage_app.ui.widgets.item_flags import flat_item_flags
+from triage_app.ui.workers.kept_rows import KeptRows
 
 LINE_NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1  # int, 1-based as grep -n
 MATCH_ROLE = Qt.ItemDataRole.UserRole + 2  # LineMatch or None
@@ -184,8 +185,10 @@ class MatchedLinesModel(QAbstractListModel):
         self.endResetModel()
 
     def source_rows(self) -> Sequence[int]:
-        """Every source row shown (ascending)."""
-        return self._rows[: self._count]
+        """Every source row shown (ascending): the model's own array when every row of it
+        is shown (no copy: do not change it; it grows as the scan goes on)."""
+        rows = self._rows
+        return rows if len(rows) == self._count else rows[: self._count]
 
     def is_context(self, source_row: int) -> bool:
         """`source_row` is shown only as context around a matched line."""
@@ -195,8 +198,7 @@ class MatchedLinesModel(QAbstractListModel):
         """This model's row showing `source_row`, else the next one after it (or the last)."""
         if not self._count:
             return None
-        at = bisect.bisect_left(self._rows, source_row, 0, self._count)
-        return min(at, self._count - 1)
+        return min(self._position(source_row), self._count - 1)
 
     def _with_context(self, rows: Iterable[int], after: int = -1) -> array:
         """`rows` with `context` lines around each, ascending, past `after`."""
@@ -239,9 +241,13 @@ class MatchedLinesModel(QAbstractListModel):
     def source_row(self, row: int) -> int:
         return self._rows[row]
 
+    def _position(self, source_row: int) -> int:
+        """How many rows shown come before `source_row` (a bisect)."""
+        return bisect.bisect_left(self._rows, source_row, 0, self._count)
+
     def row_for_source(self, source_row: int) -> int | None:
         """This model's row showing `source_row`, or None when that line is not shown."""
-        at = bisect.bisect_left(self._rows, source_row, 0, self._count)
+        at = self._position(source_row)
         if at < self._count and self._rows[at] == source_row:
             return at
         return None
@@ -282,14 +288,12 @@ class MatchedLinesModel(QAbstractListModel):
     def _on_source_data_changed(self, top: QModelIndex, bottom: QModelIndex, roles) -> None:
         # One signal for the rows shown from the changed range (a ranking repaints every
         # line: one bisect per source row would be millions of Python calls).
-        lo = bisect.bisect_left(self._rows, top.row(), 0, self._count)
-        hi = bisect.bisect_right(self._rows, bottom.row(), 0, self._count)
+        lo, hi = self._position(top.row()), self._position(bottom.row() + 1)
         if lo < hi:
             self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0), roles)
 
     def _on_source_rows_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
-        lo = bisect.bisect_left(self._rows, first, 0, self._count)
-        hi = bisect.bisect_right(self._rows, last, 0, self._count)
+        lo, hi = self._position(first), self._position(last + 1)
         if lo < hi:  # rows shown from the scan's text until now: repaint from the file
             self.dataChanged.emit(self.index(lo, 0), self.index(hi - 1, 0))
 
@@ -297,37 +301,45 @@ class MatchedLinesModel(QAbstractListModel):
 class FilteredLinesModel(MatchedLinesModel):
     """A chosen subset of a log's lines (what a level filter lets through), set in one go.
 
-    The rows are a compact array (4 bytes a row; a filter can let ten million lines through)
-    and whether a row matched is asked of the record (a bisect), never kept per row.
+    The rows are compact (`KeptRows`: one byte a log line, where an array of the rows shown
+    takes 4 a row) and whether a row matched is asked of the record (a bisect), never kept
+    per row.
     """
 
     def __init__(self, source: LogLinesModel, record: MatchRecord | None = None, parent=None):
         super().__init__(source, record, parent)
-        self._chosen = array("I")
+        self._chosen = KeptRows()
 
     @property
     def _rows(self) -> Sequence[int]:
         return self._chosen
 
-    def set_rows(self, rows: array) -> None:
-        """Show source `rows` (ascending, an `array` of unsigned ints)."""
+    def source_rows(self) -> Sequence[int]:
+        """Every source row shown, as an array (4 bytes a row: for tests and small logs)."""
+        return self._chosen.as_array()
+
+    def set_rows(self, rows: KeptRows) -> None:
+        """Show source `rows`."""
         self.beginResetModel()
         self._chosen = rows
         self._count = len(rows)
         self.endResetModel()
 
-    def append_rows(self, rows: array) -> None:
-        """Add source `rows`, all after the last one shown (a followed log grew)."""
-        if not rows:
-            return
-        self.beginInsertRows(QModelIndex(), self._count, self._count + len(rows) - 1)
-        if rows.typecode != self._chosen.typecode:
-            self._chosen = array(rows.typecode, self._chosen)  # past 2**32 lines: wider
-        self._chosen.extend(rows)
+    def append_rows(self, flags: bytes) -> None:
+        """The flags of the source rows after the last one considered (a followed log grew):
+        1 for each row to show."""
+        added = flags.count(1)
+        if added:
+            self.beginInsertRows(QModelIndex(), self._count, self._count + added - 1)
+        self._chosen.extend(flags)
         self._count = len(self._chosen)
-        self.endInsertRows()
+        if added:
+            self.endInsertRows()
+
+    def _position(self, source_row: int) -> int:
+        return min(self._chosen.rank(source_row), self._count)
 
     def _on_source_model_reset(self) -> None:
         self.beginResetModel()
-        self._chosen, self._count = array("I"), 0
+        self._chosen, self._count = KeptRows(), 0
         self.endResetModel()

@@ -252,6 +252,7 @@ class LogView(QWidget):
             shown=model.rowCount() if model is not None else 0,
             total=self.document.line_count,
             reading=levels.rows_read if levels.reading else None,
+            filtering=levels.filtered if levels.filtering else None,
         )
 
     def set_following(self, on: bool) -> bool:
