@@ -14,6 +14,7 @@ from tests.ui import window_support as support
 from tests.ui.window_support import HANG, wait_idle
 from triage_app.core import severity
 from triage_app.ui.workers.levels import CODES, NO_LEVEL
+from triage_app.ui.workers.stamps import BLOCK
 
 records_dir = support.records_dir
 notes_store = support.notes_store
@@ -67,11 +68,13 @@ def filtered(qtbot, view, change) -> None:
 def test_errors_only_keeps_a_byte_a_line(qtbot, window, tmp_path):
     _log, view = open_big_log(qtbot, window, tmp_path)
     lf, doc = view.level_filter, view.document
-    # Levels and times of every line: 1 byte and about 4 (an array of floats takes 8).
+    # Levels and times of every line: 1 byte and 2 (seconds within 18 h of a block's
+    # first; an array of floats takes 8).
     assert isinstance(lf._codes, bytearray) and len(lf._codes) == ROWS
     stamps = lf._stamps
-    kept = sys.getsizeof(stamps._steps) + sys.getsizeof(stamps._bases)
-    assert len(stamps) == ROWS and kept / ROWS < 4.2 and not stamps._wide
+    full = stamps._blocks  # and the growing last block: 8 bytes a line
+    kept = sum(sys.getsizeof(b.steps) for b in full)
+    assert len(stamps) == ROWS and len(full) == ROWS // BLOCK and kept / (len(full) * BLOCK) < 2.03
     most = frozenset({severity.ERROR, severity.WARNING, severity.INFO})  # all but debug
     tracemalloc.start()
     try:
@@ -80,10 +83,10 @@ def test_errors_only_keeps_a_byte_a_line(qtbot, window, tmp_path):
         held = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    # Everything the filter built, temporaries freed: a byte a line of the log (and room to
-    # grow), where an array of the rows shown took 4 a row, a list of ints 40; besides, the
-    # rows of one chunk the view painted (16 KB) and the job's objects.
-    assert lf.model.rowCount() == ROWS and held < 1.15 * ROWS + 48_000, held
+    # Everything the filter built, temporaries freed: a byte a line of the log, where an
+    # array of the rows shown took 4 a row, a list of ints 40; besides, the rows of one
+    # chunk the view painted (16 KB) and the job's objects.
+    assert lf.model.rowCount() == ROWS and held < ROWS + 40_000, held
     filtered(qtbot, view, lambda: view.set_levels(frozenset({severity.ERROR})))
     model = lf.model
     shown = model.source_rows()

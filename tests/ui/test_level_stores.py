@@ -55,15 +55,19 @@ def test_stamps_keep_each_time_to_the_microsecond(gaps, repeat, data):
     ]
 
 
-def test_a_sparse_block_widens_alone_and_the_first_time_is_found():
-    values = [math.nan] * 10 + [T0 + n / 4 for n in range(BLOCK - 10)]  # block 0: steps
-    values += [T0 + n * 3600.0 for n in range(BLOCK)]  # block 1: hours apart
-    values += [values[-1] + n / 4 for n in range(BLOCK)]  # block 2: steps again
+def test_each_full_block_takes_the_coarsest_unit_and_narrowest_width_that_fit():
+    millis = [T0 + n / 1000 for n in range(BLOCK)]  # 4 s of milliseconds
+    hours = [T0 + n * 3600.0 for n in range(BLOCK)]  # whole seconds, 170 days
+    micro = [T0 + n * 0.6 + 1e-6 for n in range(BLOCK)]  # microseconds, 40 minutes
+    years = [T0 + n * 86400.0 * 20 + 1e-6 for n in range(BLOCK)]  # 224 years: 64 bits
+    values = [math.nan] * 10 + millis[10:] + hours + micro + years + millis[:5]
     stamps = stamps_of(values)
-    assert stamps.first() == T0 and math.isnan(stamps[0]) and stamps[-1] == values[-1]
-    assert list(stamps._wide) == [1] and [stamps[n] for n in range(len(values))][10:] == values[10:]
-    assert list(stamps.in_range(0, 12, T0, T0 + 1)) == [0] * 10 + [1, 1]
-    assert Stamps().first() is None
+    assert len(stamps) == len(values) and math.isnan(stamps[0]) and stamps.first() == millis[10]
+    assert [micros(stamps[n]) for n in range(10, len(values))] == [micros(v) for v in values[10:]]
+    kinds = [(b.unit, b.steps.typecode) for b in stamps._blocks]
+    assert kinds == [(1000, "H"), (1_000_000, "I"), (1, "I"), (1, "q")]
+    assert list(stamps.in_range(0, 13, T0, T0 + 0.0115)) == [0] * 10 + [1, 1, 0]
+    assert Stamps().first() is None and stamps_of([math.nan] * (BLOCK + 3)).first() is None
 
 
 @settings(max_examples=40, deadline=None)

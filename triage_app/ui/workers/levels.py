@@ -128,8 +128,9 @@ class FilterRowsJob(ThreadJob):
             self._emit(self.result, result)
 
     def _every_row(self) -> KeptRows | bytearray | None:
-        out: KeptRows | bytearray = KeptRows() if self.start_row == 0 else bytearray()
-        for first in range(self.start_row, self.end_row, STRETCH):
+        start = self.start_row
+        out = bytearray(self.end_row - start)  # its final size: no room to grow
+        for first in range(start, self.end_row, STRETCH):
             if self.cancelled:
                 return None
             last = min(first + STRETCH, self.end_row)
@@ -137,9 +138,9 @@ class FilterRowsJob(ThreadJob):
             if self.time_range is not None:
                 timely = self._stamps.in_range(first, last, *self.time_range)
                 flags = bytes(map(operator.and_, flags, timely))
-            out.extend(flags)
-            self._emit(self.progress, last - self.start_row)
-        return out
+            out[first - start : last - start] = flags
+            self._emit(self.progress, last - start)
+        return KeptRows.adopt(out) if start == 0 else out
 
     def _given_rows(self) -> KeptRows | None:
         assert self._shown is not None

@@ -1,13 +1,15 @@
-"""Line times (`core.timestamps` seconds) in about 4 bytes a line instead of a float's 8.
+"""Line times (`core.timestamps` seconds) in 2 or 4 bytes a line instead of a float's 8.
 
 A 1 GB log has some 10 million lines: 80 MB of floats would break the window's memory budget
 (issue 12: < 300 MB). Times are kept to the microsecond (a float of today's epoch seconds holds
-about a quarter of one), in blocks of 4,096 lines: one 64-bit base per block and, per line, a
-signed 32-bit step from it (+-35 minutes). A block whose times spread wider (fewer than two
-lines a second) keeps 64-bit microseconds of its own; its 32-bit slots stay unused.
+about a quarter of one), in blocks of 4,096 lines. A full block keeps its smallest time and,
+per line, its distance from it in the coarsest unit that loses nothing (a second, a
+millisecond or a microsecond: logs write times to one of them), in 16 bits when they fit (a
+block of millisecond times within 65 s, of whole seconds within 18 h), else 32, else 64; the
+last, growing block keeps plain 64-bit microseconds.
 
-Not the block scheme of `core.offsets`: times are not ascending, a line can have none (NaN),
-and one far-off block widens only itself. One writer; readers ask for rows already written.
+Not the scheme of `core.offsets`: times are not ascending and a line can have none (NaN).
+One writer (`extend`); readers on other threads ask for rows below `len` only.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from collections.abc import Sequence
 
 BLOCK_BITS = 12
 BLOCK = 1 << BLOCK_BITS
-NONE = -(1 << 31)  # a line without a time (NaN): below every step a range asks for
-TOP = (1 << 31) - 1
-UNSET = -(1 << 63)  # a block's base before its first time
+NONE = -(1 << 63)  # a line without a time (NaN), in the growing block's microseconds
+UNITS = (1_000_000, 1000, 1)  # microseconds in a second, a millisecond, a microsecond
+WIDTHS = (("H", 0xFFFF), ("I", 0xFFFF_FFFF))  # and the sentinel (no time) of each
 
 
 def micros(seconds: float) -> int:
@@ -30,116 +32,104 @@ def micros(seconds: float) -> int:
     return round(seconds * 1e6)
 
 
+class _Block:
+    """4,096 times: `base + step * unit` microseconds, `missing` for a line without one."""
+
+    __slots__ = ("base", "unit", "steps", "missing")
+
+    def __init__(self, values: array) -> None:
+        known = [v for v in values if v != NONE]
+        self.base = min(known, default=0)
+        self.unit = next(u for u in UNITS if not any(map(operator.mod, known, itertools.repeat(u))))
+        span = (max(known, default=0) - self.base) // self.unit
+        typecode, self.missing = next(((t, m) for t, m in WIDTHS if span < m), ("q", NONE))
+        if typecode == "q":
+            self.base, self.unit, self.steps = 0, 1, values
+            return
+        base, unit, missing = self.base, self.unit, self.missing
+        self.steps = array(typecode, [missing if v == NONE else (v - base) // unit for v in values])
+
+    def micros(self, at: int) -> int:
+        step = self.steps[at]
+        return NONE if step == self.missing else self.base + step * self.unit
+
+    def bounds(self, low: int, high: int) -> tuple[int, int]:
+        """The steps that mean `low` to `high` microseconds (the missing mark never in)."""
+        if self.missing == NONE:
+            return max(low, NONE + 1), high
+        return max(-(-(low - self.base) // self.unit), 0), min(
+            (high - self.base) // self.unit, self.missing - 1
+        )
+
+
 class Stamps:
-    """A growing sequence of times (float seconds or NaN): `append`, `len`, `[n]`, and which
-    rows of a slice fall in a range (`in_range`, in C loops)."""
+    """A growing sequence of times (float seconds or NaN): `extend`, `len`, `[n]`, and which
+    rows of a stretch fall in a range (`in_range`, in C loops)."""
 
     def __init__(self) -> None:
-        self._bases = array("q")
-        self._steps = array("i")
-        self._wide: dict[int, array] = {}  # block -> its microseconds (NONE: no time)
+        self._blocks: list[_Block] = []
+        self._open = array("q")  # the growing block's microseconds (NONE: no time)
+        self._size = 0  # set last: rows below it are readable from any thread
 
     def __len__(self) -> int:
-        return len(self._steps)
+        return self._size
 
     def __getitem__(self, n: int) -> float:
-        size = len(self._steps)
         if n < 0:
-            n += size
-        if not 0 <= n < size:
+            n += self._size
+        if not 0 <= n < self._size:
             raise IndexError("stamp index out of range")
         value = self.micros_at(n)
         return math.nan if value == NONE else value / 1e6
 
     def micros_at(self, n: int) -> int:
-        """Row `n`'s time in microseconds (`NONE`: it has none); `n` in range."""
+        """Row `n`'s time in microseconds (`NONE`: it has none); `n` below `len`."""
+        growing = self._open  # before the blocks: the writer closes a block, then replaces it
         block = n >> BLOCK_BITS
-        wide = self._wide.get(block)
-        if wide is not None:
-            return wide[n & (BLOCK - 1)]
-        step = self._steps[n]
-        return NONE if step == NONE else self._bases[block] + step
-
-    def append(self, seconds: float) -> None:
-        n = len(self._steps)
-        block = n >> BLOCK_BITS
-        if n & (BLOCK - 1) == 0:
-            self._bases.append(UNSET)
-        if math.isnan(seconds):
-            value = NONE
-        else:
-            value = micros(seconds)
-            if self._bases[block] == UNSET:
-                self._bases[block] = value
-        wide = self._wide.get(block)
-        if wide is not None:
-            wide.append(value)
-            self._steps.append(NONE)
-            return
-        step = value if value == NONE else value - self._bases[block]
-        if NONE < step <= TOP or step == NONE:
-            self._steps.append(step)
-            return
-        # This block spreads wider than 32 bits allow: it keeps 64-bit microseconds.
-        first = block << BLOCK_BITS
-        base = self._bases[block]
-        wide = array("q", (s if s == NONE else base + s for s in self._steps[first:]))
-        wide.append(value)
-        self._wide[block] = wide
-        self._steps.append(NONE)
+        if block < len(self._blocks):
+            return self._blocks[block].micros(n & (BLOCK - 1))
+        return growing[n & (BLOCK - 1)]
 
     def extend(self, seconds: Sequence[float]) -> None:
-        """`append` each, a block's worth in one C call where they fit (no NaN, 32 bits)."""
+        """Add the times of the next rows (NaN: none)."""
+        values = [NONE if t != t else round(t * 1e6) for t in seconds]
         done = 0
-        while done < len(seconds):
-            n = len(self._steps)
-            block = n >> BLOCK_BITS
-            if not n & (BLOCK - 1) or block in self._wide or self._bases[block] == UNSET:
-                self.append(seconds[done])  # a block's first time sets its base
-                done += 1
-                continue
-            piece = seconds[done : done + BLOCK - (n & (BLOCK - 1))]
-            base = self._bases[block]
-            try:
-                steps = array("i", [round(t * 1e6) - base for t in piece])
-            except (ValueError, OverflowError):  # NaN, or wider than 32 bits
-                steps = array("i", [NONE])
-            if min(steps) == NONE:
-                for value in piece:
-                    self.append(value)
-            else:
-                self._steps.extend(steps)
+        while done < len(values):
+            piece = values[done : done + BLOCK - len(self._open)]
+            self._open.extend(piece)
             done += len(piece)
+            if len(self._open) == BLOCK:
+                self._blocks.append(_Block(self._open))
+                self._open = array("q")
+            self._size += len(piece)
 
     def first(self) -> float | None:
         """The first time stated (None: none yet)."""
-        for block, base in enumerate(self._bases):
-            if base != UNSET:
-                start = block << BLOCK_BITS
-                return next(t for t in map(self.__getitem__, range(start, start + BLOCK)) if t == t)
+        growing, blocks = self._open, list(self._blocks)
+        marks = [(b.steps, b.missing) for b in blocks] + [(growing, NONE)]
+        for block, (steps, missing) in enumerate(marks):
+            if steps.count(missing) < len(steps):
+                at = next(n for n, step in enumerate(steps) if step != missing)
+                return self[(block << BLOCK_BITS) + at]
         return None
 
     def in_range(self, start: int, end: int, low: float, high: float) -> bytearray:
-        """Per row from `start` to `end`, 1 when its time is within `low`..`high` (inclusive,
-        to the microsecond; a row without a time: 0). C loops, one slice per block."""
+        """Per row from `start` to `end` (below `len`), 1 when its time is within `low` to
+        `high` (inclusive, to the microsecond; a row without a time: 0). C loops, a slice a
+        block."""
         low_us, high_us = micros(low), micros(high)
         out = bytearray()
         while start < end:
+            growing = self._open
             block = start >> BLOCK_BITS
-            stop = min(end, (block + 1) << BLOCK_BITS)
-            wide = self._wide.get(block)
-            if wide is not None:
-                values = wide[start - (block << BLOCK_BITS) : stop - (block << BLOCK_BITS)]
-                lo, hi = max(low_us, NONE + 1), high_us
+            at, stop = start & (BLOCK - 1), min(end - (block << BLOCK_BITS), BLOCK)
+            if block < len(self._blocks):
+                kept = self._blocks[block]
+                values = kept.steps[at:stop]
+                lo, hi = kept.bounds(low_us, high_us)
             else:
-                values = self._steps[start:stop]
-                base = self._bases[block]
-                if base == UNSET:  # no time in this block yet
-                    out.extend(bytes(stop - start))
-                    start = stop
-                    continue
-                lo = min(max(low_us - base, NONE + 1), TOP + 1)
-                hi = min(max(high_us - base, NONE), TOP)
+                values = growing[at:stop]
+                lo, hi = max(low_us, NONE + 1), high_us
             out.extend(
                 map(
                     operator.and_,
@@ -147,5 +137,5 @@ class Stamps:
                     map(operator.ge, itertools.repeat(hi), values),
                 )
             )
-            start = stop
+            start += stop - at
         return out
