@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pickle
 import re
+import weakref
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
@@ -28,6 +29,7 @@ from triage_app.core.chunklines import (
     cap_line,
     chunk_lines,
 )
+from triage_app.core.first_chars import QuickSearches
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
 from triage_app.core.literals import Requirement, line_local, requirements
@@ -39,6 +41,8 @@ from triage_app.core.weigh import LiteralWeigher
 
 __all__ = ["MATCH_CAP", "FuzzyBudget", "Matcher", "Target", "cap_line"]
 _TRIGGER = events.TRIGGER
+# Each matcher's verification searches (`regex_hits`), outside it: a stored matcher keeps none.
+_QUICK: weakref.WeakKeyDictionary[Matcher, QuickSearches] = weakref.WeakKeyDictionary()
 
 
 class Matcher:
@@ -178,20 +182,34 @@ class Matcher:
     ) -> list[tuple[int, re.Match[str]]]:
         """(target, match) for every target (or those in `indexes`) that matches `text`.
 
+        A target tried often searches with its `first_chars.quick_pattern` (same matches);
+        with `indexes=None` (the exactness reference) every target keeps its own pattern.
         Each search runs under the per-call time budget; a pattern that runs past it is
         recorded in `slow` (with `line_no`) and skipped from then on.
         """
         found = []
         slow = self.slow
-        targets = self.targets
         budget = regex_budget.STATE  # `regex_budget.start()` / `stop()`, inlined
-        for index in range(len(targets)) if indexes is None else indexes:
+        if indexes is None:  # (every target: the reference, which keeps the plain patterns)
+            indexes = range(len(self.targets))
+            searches = [t.pattern.search for t in self.targets]
+            left = None
+        else:
+            quick = _QUICK.get(self)
+            if quick is None:
+                quick = _QUICK[self] = QuickSearches([t.pattern for t in self.targets])
+            searches, left = quick.search, quick.left
+        for index in indexes:
             if slow and index in slow:
                 continue
+            if left is not None and left[index] >= 0:
+                left[index] -= 1
+                if not left[index]:
+                    quick.upgrade(index)
             try:
                 budget.started = budget.ticks
                 budget.running = True
-                match = targets[index].pattern.search(text)
+                match = searches[index](text)
             except PatternTimeoutError:
                 slow[index] = line_no
                 continue

@@ -51,7 +51,7 @@ def _folded(line: bytes, raw: bool) -> bytes:
 class _Plan:
     """What one set of words asks of a line that holds them."""
 
-    __slots__ = ("free", "general", "plain", "singles", "special", "targets")
+    __slots__ = ("free", "general", "only", "plain", "simple", "singles", "special", "targets")
 
     def __init__(self, pairs: Iterable[tuple[int, int]], checks: dict) -> None:
         pairs = set(pairs)
@@ -80,6 +80,13 @@ class _Plan:
         # On an ASCII line a NON_ASCII literal is only ever found as it is spelled.
         self.plain = self.general + tuple(row for row in general if _has_special(row[1]))
         self.targets = frozenset(t for t, _alt in pairs if t >= 0)
+        # Most lines' plans need at most one more literal per target: `literal_hits` checks
+        # those inline (`simple`), and the commonest, one target that needs one more literal
+        # (`only`), makes no set for the many lines that lack it.
+        self.simple = not general
+        self.only = (
+            self.singles[0] if len(self.singles) == 1 and self.simple and not self.free else None
+        )
 
     def kept(self, line: bytes, raw: bool, present: frozenset[bytes]) -> set[int]:
         """The targets of these words that `line` (a haystack line) holds all needs of.
@@ -237,11 +244,23 @@ def literal_hits(
         present = frozenset(rest for rest in present if rest in folded)
     pending: Spans = {}
     by_words = plans.by_words
+    find = hay.find
     for line_no, (start, end, line_words) in words.items():
         key = line_words if type(line_words) is int else frozenset(line_words)
         plan = by_words.get(key) or plans.plan(key)
         pending[line_no] = (start, end, plan.targets)
-        kept = plan.kept(hay[start:end], raw, present)
+        if plan.simple:  # (`kept`, inlined for the common plans)
+            only = plan.only
+            if only is not None:
+                if find(only[1], start, end) >= 0:
+                    hits[line_no] = (start, end, {only[0]})
+                continue
+            kept = set(plan.free)
+            for target, literal in plan.singles:
+                if find(literal, start, end) >= 0:
+                    kept.add(target)
+        else:
+            kept = plan.kept(hay[start:end], raw, present)
         if kept:
             hits[line_no] = (start, end, kept)
     return hits, pending, join_found
