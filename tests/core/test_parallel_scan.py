@@ -27,7 +27,8 @@ from triage_app.core.encoding import SAMPLE_BYTES
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import open_log
-from triage_app.core.parallel_worker import FileBudget, catalog_matcher
+from triage_app.core.parallel_scan import catalog_matcher
+from triage_app.core.parallel_worker import FileBudget
 from triage_app.core.results import Candidate, ScanSummary
 from triage_app.core.scan import scan_file
 
@@ -256,7 +257,7 @@ def test_scan_file_reports_a_dead_worker(tmp_path, compiled, matcher, runs, monk
     def die(*_args) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
-    monkeypatch.setattr(parallel_scan.parallel_worker, "run_task", die)
+    monkeypatch.setattr(parallel_worker, "run_task", die)
     log = tmp_path / "app.log"
     _write(log, compiled)
     result = scan_file(log, matcher, jobs=2, chunk_bytes=1000)

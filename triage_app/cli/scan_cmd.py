@@ -17,7 +17,6 @@ from triage_app.core import parallel_scan
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.decompress import parse_size
 from triage_app.core.encoding import CodecError, text_codec
-from triage_app.core.parallel_worker import catalog_matcher
 from triage_app.core.scan import FileResult, scan_file
 
 
@@ -74,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
     catalog, matcher = load_matcher_for_cli(args.catalog, fuzzy=not args.no_fuzzy)
     parallel_scan.rebuild_with(
         matcher,
-        functools.partial(catalog_matcher, default_catalog_dirs(args.catalog), not args.no_fuzzy),
+        functools.partial(
+            parallel_scan.catalog_matcher, default_catalog_dirs(args.catalog), not args.no_fuzzy
+        ),
     )
     if args.files.count("-") > 1:
         print_error("'-' (standard input) can be given once")

@@ -45,20 +45,21 @@ import threading
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from triage_app.core import parallel_worker
 from triage_app.core.annotate import FileAnnotator
 from triage_app.core.encoding import SAMPLE_BYTES
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import CHUNK_BYTES, STDIN, LogError, LogSource
 from triage_app.core.matcher import Matcher
-from triage_app.core.parallel_worker import ChunkOut, FileBudget, Task
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 
-if TYPE_CHECKING:  # `multiprocessing` is imported when a file is split: most scans never are
-    import multiprocessing.context
+if TYPE_CHECKING:  # `multiprocessing` and the worker side are imported when a file is split:
+    import multiprocessing.context  # most scans never are
+
+    from triage_app.core.parallel_worker import ChunkOut, Task
 
 MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
 PIECE_BYTES = 32 * 1024 * 1024  # at most this many bytes of read blocks per piece
@@ -78,6 +79,14 @@ class ParallelScanError(LogError):
 def rebuild_with(matcher: Matcher, recipe: Callable[[], Matcher]) -> None:
     """How a spawned worker builds `matcher` again (a picklable callable)."""
     _recipes[matcher] = recipe
+
+
+def catalog_matcher(dirs: list[Path], fuzzy: bool) -> Matcher:
+    """A spawned worker's matcher, as the CLI builds it: the compiled catalogue of `dirs`
+    (the CLI's `rebuild_with` recipe)."""
+    from triage_app.core.catalog_cache import open_catalog  # noqa: PLC0415 - workers only
+
+    return open_catalog(dirs).matcher(fuzzy=fuzzy)
 
 
 def default_jobs() -> int:
@@ -115,6 +124,8 @@ class _Worker:
         recipe: Callable[[], Matcher] | None,
         ends: list,
     ) -> None:
+        from triage_app.core import parallel_worker
+
         self.conn, child = context.Pipe()
         ends.append(self.conn)
         self.process = context.Process(
@@ -140,6 +151,9 @@ class ParallelScan:
         cancel: threading.Event | None = None,
         chunk_bytes: int = CHUNK_BYTES,
     ) -> None:
+        from triage_app.core import parallel_worker
+        from triage_app.core.parallel_worker import FileBudget, Task
+
         self.matcher, self.annotator, self.cancel = matcher, annotator, cancel
         self.cancelled = False
         self.redone = 0  # chunks scanned again because their seed or lookups did not replay
@@ -179,6 +193,8 @@ class ParallelScan:
     # -- the parent's loop ------------------------------------------------------------------
 
     def __iter__(self) -> Iterator[tuple[list[LineMatch], int, int]]:
+        from triage_app.core import parallel_worker
+
         method = _start_method(self.matcher)
         if method is None:
             raise ParallelScanError(f"{self.order[0].path}: no way to start worker processes")
@@ -273,6 +289,8 @@ class ParallelScan:
     def _line_at(self, task: Task) -> int:
         """The number of the line `task` starts with: newlines counted up to its start (the
         parent counts ahead of the workers while it waits; pieces are sent in file order)."""
+        from triage_app.core import parallel_worker
+
         offset, lines = self.counted
         if offset < task.data_start:
             offset = task.data_start

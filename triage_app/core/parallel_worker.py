@@ -21,7 +21,6 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from triage_app.core.annotate import FileAnnotator
@@ -358,10 +357,3 @@ def worker_main(conn: Any, recipe: Callable[[], Matcher] | None, inherited: list
             send("error", task.id, exc.strerror or str(exc))
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which raises it
             send("error", task.id, f"a scan worker failed ({type(exc).__name__}: {exc})")
-
-
-def catalog_matcher(dirs: list[Path], fuzzy: bool) -> Matcher:
-    """A spawned worker's matcher, as the CLI builds it: the compiled catalogue of `dirs`."""
-    from triage_app.core.catalog_cache import open_catalog  # noqa: PLC0415 - workers only
-
-    return open_catalog(dirs).matcher(fuzzy=fuzzy)
