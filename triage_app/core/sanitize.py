@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from triage_app.core.ansi import strip_ansi
+from triage_app.core.memo import LazyPattern
 
 _BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _LINE_SEPARATORS = (0x2028, 0x2029)
@@ -54,7 +55,8 @@ def _char_class(codes: list[int]) -> str:
     return "[" + "".join(parts) + "]"
 
 
-_JSON_UNSAFE = re.compile(_char_class(sorted(_JSON_TABLE)))
+# Compiled on first use (a text report never needs it; compiling it costs ~1 ms a start).
+_JSON_UNSAFE = LazyPattern(_char_class(sorted(_JSON_TABLE)), re.UNICODE)
 
 
 def for_terminal(text: str, *, multiline: bool = False, strip: bool = True) -> str:
