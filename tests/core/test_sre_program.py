@@ -163,3 +163,22 @@ def test_a_short_log_compiles_its_few_patterns_without_reading_the_block(monkeyp
     assert not reads
     sre_program.compile_pattern(patterns[-1].pattern, patterns[-1].flags)
     assert reads == [1] and len(sre_program._known) == len(patterns)
+
+
+def test_a_short_log_compiles_only_the_patterns_it_needs(tmp_path: Path, cache_dir, monkeypatch):
+    """A stored matcher's patterns stay uncompiled until a line needs them (a two-line log
+    must not pay for the whole catalogue, nor read the programs block)."""
+    from triage_app.core.scan import scan_file
+
+    open_catalog(default_catalog_dirs()).matcher()  # built and stored
+    loaded = open_catalog(default_catalog_dirs()).matcher()
+    made = []
+    real_compile = sre_program.compile_pattern
+    monkeypatch.setattr(
+        sre_program, "compile_pattern", lambda p, f: made.append(p) or real_compile(p, f)
+    )
+    log = tmp_path / "two.log"
+    log.write_text("starting job\nTraceback: java.lang.OutOfMemoryError: Java heap space\n")
+    result = scan_file(log, loaded)
+    assert [m.candidates[0].entry_id for m in result.matches] == ["java/out-of-memory-heap"]
+    assert 1 <= len(made) < sre_program.DECODE_AFTER

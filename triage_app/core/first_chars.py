@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import re._constants as _c
 import re._parser as _parser
+from collections.abc import Callable
 
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
 _CATEGORIES = {
@@ -121,13 +122,26 @@ def quick_pattern(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
         return None
 
 
+class _Searches(dict[int, Callable[[str], "re.Match[str] | None"]]):
+    """Target index -> its `search`, looked up when first asked for: the catalogue's patterns
+    are compiled lazily (`memo.LazyPattern`), and a short log needs only a few of them."""
+
+    def __init__(self, patterns: list[re.Pattern[str]]) -> None:
+        super().__init__()
+        self._patterns = patterns
+
+    def __missing__(self, index: int) -> Callable[[str], re.Match[str] | None]:
+        search = self[index] = self._patterns[index].search
+        return search
+
+
 class QuickSearches:
     """One matcher's verification searches: each target's own pattern until it has been tried
     `after` times, then its `quick_pattern` (compiling one costs ~0.5 ms: a short log, or a
     target seldom tried, never pays it)."""
 
     def __init__(self, patterns: list[re.Pattern[str]], after: int = 32) -> None:
-        self.search = [pattern.search for pattern in patterns]
+        self.search = _Searches(patterns)
         self.left = [after] * len(patterns)
         self._patterns = patterns
 
