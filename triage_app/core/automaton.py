@@ -17,6 +17,13 @@ Three searchers give identical results, in the same order (by end, then start, t
     fast one is then built once, over the new keys.
 Non-overlapping matches are ahocorasick_rs's default (standard semantics): from the end of
 the last match, the match that ends first, the longest of those.
+
+One pass per chunk: the annotators' word searches (unknown errors, stated versions) register
+themselves as riders (`ride_along`). The matcher's search (`shared`) then compiles their
+words into its own Hyperscan database and `find_with_riders` finds all of them in one scan
+of the chunk's clean bytes: the words of a search over lowered bytes (`lowered`) with
+Hyperscan's caseless flag, which folds ASCII letters only, as `bytes.lower` does. Until that
+database is built (a small log, the fallback DFA) each search runs its own pass.
 """
 
 from __future__ import annotations
@@ -39,7 +46,19 @@ HYPERSCAN, AHOCORASICK = "hyperscan", "ahocorasick"
 
 _Impl = ahocorasick_rs.Implementation
 _by_position = itemgetter(2, 1, 0)
+_ASCII_UPPER = bytes(range(65, 91))
 Match = tuple[int, int, int]
+# Searches that ride along a `shared` search's Hyperscan pass (`ride_along`), by name.
+_RIDERS: dict[str, LiteralAutomaton] = {}
+
+
+def ride_along(name: str, search: LiteralAutomaton) -> LiteralAutomaton:
+    """Register `search` (module-level words looked for in every chunk the matcher scans)
+    to be found in the matcher's own Hyperscan pass once that is built; its matches are
+    then handed over by `name` (`find_with_riders`), not searched for again."""
+    search.name = name
+    _RIDERS[name] = search
+    return search
 
 
 def available_backends() -> list[str]:
@@ -68,8 +87,14 @@ class LiteralAutomaton:
         upgrade_after: int = UPGRADE_AFTER_BYTES,
         backend: str | None = None,
         hold: int = HOLD_BYTES,
+        *,
+        lowered: bool = False,
+        shared: bool = False,
     ) -> None:
         self._words = list(words)
+        self.name = ""  # set for a rider (`ride_along`)
+        self.lowered = lowered  # its haystack is ASCII-lowered bytes (its words are lowercase)
+        self.shared = shared  # its Hyperscan pass carries the riders' words
         self._scanned = 0
         self._upgrade_after = upgrade_after
         self._upgraded = upgrade_after <= 0
@@ -82,7 +107,7 @@ class LiteralAutomaton:
 
     def __reduce__(self) -> tuple:
         args = (self._words, self._upgrade_after, self._backend, self._hold)
-        return (LiteralAutomaton, args)
+        return (_rebuilt, (args, self.lowered, self.shared))
 
     @property
     def is_dfa(self) -> bool:
@@ -97,7 +122,14 @@ class LiteralAutomaton:
     def successor(self, words: Sequence[bytes]) -> LiteralAutomaton:
         """An automaton over other words that carries on from this one (bytes scanned,
         whether it is upgraded)."""
-        other = LiteralAutomaton(words, self._upgrade_after, self._backend, self._hold)
+        other = LiteralAutomaton(
+            words,
+            self._upgrade_after,
+            self._backend,
+            self._hold,
+            lowered=self.lowered,
+            shared=self.shared,
+        )
         other._scanned, other._upgraded, other._held = self._scanned, self._upgraded, self._held
         return other
 
@@ -110,12 +142,31 @@ class LiteralAutomaton:
         if searcher is None:
             if self._cheap is None and len(haystack) <= SMALL_HAYSTACK:
                 found = self._find_each(haystack)
-                return found if overlapping else _leftmost(found)
+                return found if overlapping else leftmost(found)
             searcher = self._choose(len(haystack))
         if isinstance(searcher, _Hyperscan):
-            found = searcher.find_all(haystack)
-            return found if overlapping else _leftmost(found)
+            found = searcher.find_all(haystack, own=True)
+            return found if overlapping else leftmost(found)
         return searcher.find_matches_as_indexes(haystack, overlapping=overlapping)
+
+    def find_with_riders(
+        self, haystack: bytes, clean: bytes
+    ) -> tuple[list[Match], dict[str, list[Match]]]:
+        """Every overlapping match in `haystack` (`clean` lowered: the same offsets), and,
+        when this search's Hyperscan database carries the riders' words, every overlapping
+        match of each rider's words in `clean` (lowered, for a `lowered` rider) by rider
+        name: all found in one scan of `clean`. Without that database the riders get
+        nothing here (each searches on its own)."""
+        searcher = self._fast
+        if searcher is None:
+            if self._cheap is None and len(haystack) <= SMALL_HAYSTACK:
+                return self._find_each(haystack), {}
+            searcher = self._choose(len(haystack))
+        if isinstance(searcher, _Hyperscan):
+            if searcher.names:
+                return searcher.find_split(clean)
+            return searcher.find_all(haystack), {}
+        return searcher.find_matches_as_indexes(haystack, overlapping=True), {}
 
     def _choose(self, size: int) -> _Hyperscan | ahocorasick_rs.BytesAhoCorasick:
         if not self._upgraded:
@@ -140,7 +191,12 @@ class LiteralAutomaton:
         if self._backend != AHOCORASICK and self._words:
             module = _hyperscan() if all(b"\0" not in w for w in self._words) else None
             if module is not None:
-                return _Hyperscan(module, self._words)
+                riders = [
+                    rider
+                    for rider in (_RIDERS.values() if self.shared else ())
+                    if rider._words and all(b"\0" not in w for w in rider._words)
+                ]
+                return _Hyperscan(module, [self, *riders])
             if self._backend == HYPERSCAN:
                 raise RuntimeError("the hyperscan backend is not available here")
         return ahocorasick_rs.BytesAhoCorasick(self._words, implementation=_Impl.DFA)
@@ -161,33 +217,74 @@ class LiteralAutomaton:
 
 class _Hyperscan:
     """A compiled Hyperscan literal database, with a scratch space per thread (a scratch
-    serves one scan at a time)."""
+    serves one scan at a time). It holds the words of `searches[0]` and of the riders that
+    follow it (`find_split`); an id is a word's position in all of them together."""
 
-    def __init__(self, hs: Any, words: list[bytes]) -> None:
+    def __init__(self, hs: Any, searches: Sequence[LiteralAutomaton]) -> None:
         from triage_app.core import hs_cache  # noqa: PLC0415 - a big log's only
 
-        self._db = hs_cache.compiled(hs, words, [0] * len(words))
-        self._lengths = [len(w) for w in words]
+        self.names = [search.name for search in searches[1:]]
+        self._own = len(searches[0]._words)
+        self._lengths: list[int] = []
+        self._where: list[tuple[int, int]] = []  # id -> (search, its own word index)
+        words, flags, ids = [], [], []
+        for number, search in enumerate(searches):
+            caseless = hs.HS_FLAG_CASELESS if search.lowered and self.names else 0
+            for index, word in enumerate(search._words):
+                # A lowered search's word with a capital letter can never match: left out.
+                if not (caseless and word.translate(None, _ASCII_UPPER) != word):
+                    words.append(word)
+                    flags.append(caseless)
+                    ids.append(len(self._lengths))
+                self._lengths.append(len(word))
+                self._where.append((number, index))
+        self._db = hs_cache.compiled(
+            hs, words, flags, ids if len(ids) < len(self._lengths) else None
+        )
         self._scratch_type = hs.Scratch
         self._local = threading.local()
 
-    def find_all(self, haystack: bytes) -> list[Match]:
+    def find_all(self, haystack: bytes, own: bool = False) -> list[Match]:
+        """Every overlapping match (of the first search's words only, if `own`), sorted."""
         scratch = getattr(self._local, "scratch", None)
         if scratch is None:
             scratch = self._local.scratch = self._scratch_type(self._db)
         found: list[Match] = []
         add, lengths = found.append, self._lengths
+        if own and self.names:
+            last = self._own
 
-        def on_match(index: int, _from: int, end: int, _flags: int, _context: object) -> None:
-            add((index, end - lengths[index], end))
+            def on_match(index: int, _from: int, end: int, _flags: int, _context: object) -> None:
+                if index < last:
+                    add((index, end - lengths[index], end))
+
+        else:
+
+            def on_match(index: int, _from: int, end: int, _flags: int, _context: object) -> None:
+                add((index, end - lengths[index], end))
 
         self._db.scan(haystack, match_event_handler=on_match, scratch=scratch)
         # Reported by end; at one end, in no promised order: put the longer (earlier) first.
         found.sort(key=_by_position)
         return found
 
+    def find_split(self, clean: bytes) -> tuple[list[Match], dict[str, list[Match]]]:
+        """One scan of `clean`: the first search's matches and each rider's, by name (each
+        sorted as its own search would sort them: ids keep each search's word order)."""
+        groups: list[list[Match]] = [[] for _ in range(len(self.names) + 1)]
+        adds = [group.append for group in groups]
+        where = self._where
+        for index, start, end in self.find_all(clean):
+            number, word = where[index]
+            adds[number]((word, start, end))
+        return groups[0], dict(zip(self.names, groups[1:], strict=True))
 
-def _leftmost(found: list[Match]) -> list[Match]:
+
+def _rebuilt(args: tuple, lowered: bool, shared: bool) -> LiteralAutomaton:
+    return LiteralAutomaton(*args, lowered=lowered, shared=shared)
+
+
+def leftmost(found: list[Match]) -> list[Match]:
     """Non-overlapping matches from all of them (sorted by end, start, index): from the end
     of the last one taken, the first that ends, the longest of those (ahocorasick_rs's
     standard semantics)."""

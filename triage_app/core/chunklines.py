@@ -78,6 +78,9 @@ class ByteLines:
         # Line number -> (start, end, ...) of the lines the matcher's prefilter placed (its
         # `pending`), so that an annotator need not count newlines up to those lines again.
         self.placed: Mapping[int, tuple[int, ...]] = {}
+        # Rider name -> its words' matches in `stripped`, found in the matcher's pass
+        # (`automaton.ride_along`); a rider not in it searches the chunk itself.
+        self.found: Mapping[str, list[tuple[int, int, int]]] = {}
 
     @functools.cached_property
     def count(self) -> int:
@@ -156,6 +159,12 @@ def annotator_bytes(chunk: str | bytes | Lines) -> tuple[bytes, bool]:
     if isinstance(chunk, str):
         return chunk.encode("utf-8", "surrogatepass"), False
     return chunk.stripped, True
+
+
+def rider_matches(chunk: str | bytes | Lines, name: str) -> list[tuple[int, int, int]] | None:
+    """The overlapping matches of rider `name`'s words in the chunk's `stripped` bytes, when
+    the matcher's pass found them (`automaton.ride_along`); None: search for them."""
+    return chunk.found.get(name) if isinstance(chunk, ByteLines) else None
 
 
 def placed_starts(chunk: str | bytes | Lines) -> dict[int, int]:

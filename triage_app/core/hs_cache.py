@@ -42,7 +42,9 @@ def cache_folder() -> Path:
     return paths.user_cache_dir() / "hyperscan"
 
 
-def database_key(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> str:
+def database_key(
+    hs: Any, words: Sequence[bytes], flags: Sequence[int], ids: Sequence[int] | None = None
+) -> str:
     """A hash of everything the compiled database depends on."""
     digest = hashlib.sha256(MAGIC)
     for part in (hs.__version__, platform.machine(), platform.system(), str(hs.HS_MODE_BLOCK)):
@@ -50,28 +52,35 @@ def database_key(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> str:
     digest.update(len(words).to_bytes(8, "little"))
     for word, flag in zip(words, flags, strict=True):
         digest.update(len(word).to_bytes(4, "little") + flag.to_bytes(4, "little") + word)
+    if ids is not None:
+        digest.update(b"ids" + b"".join(i.to_bytes(4, "little") for i in ids))
     return digest.hexdigest()
 
 
-def compiled(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> Any:
-    """A block-mode literal database of `words` (id = position; `flags` per word), from the
-    cache when a valid one is there, else compiled (and stored)."""
+def compiled(
+    hs: Any, words: Sequence[bytes], flags: Sequence[int], ids: Sequence[int] | None = None
+) -> Any:
+    """A block-mode literal database of `words` (`flags` per word; `ids` reported, by default
+    each word's position), from the cache when a valid one is there, else compiled (and
+    stored)."""
     if not enabled():
-        return _compile(hs, words, flags)
-    key = database_key(hs, words, flags)
+        return _compile(hs, words, flags, ids)
+    key = database_key(hs, words, flags, ids)
     path = cache_folder() / f"{key[:40]}.hsdb"
     db = load(hs, path, key)
     if db is None:
-        db = _compile(hs, words, flags)
+        db = _compile(hs, words, flags, ids)
         store(hs, path, key, db)
     return db
 
 
-def _compile(hs: Any, words: Sequence[bytes], flags: Sequence[int]) -> Any:
+def _compile(
+    hs: Any, words: Sequence[bytes], flags: Sequence[int], ids: Sequence[int] | None
+) -> Any:
     db = hs.Database(mode=hs.HS_MODE_BLOCK)
     db.compile(
         expressions=list(words),
-        ids=list(range(len(words))),
+        ids=list(range(len(words))) if ids is None else list(ids),
         elements=len(words),
         flags=list(flags),
         literal=True,

@@ -85,7 +85,11 @@ def build(
     all_words = [*words, *(w for w in halves if w not in words)]
     # Last, the characters that send a chunk to the text path (found in the same pass).
     encoded = [word.encode("utf-8") for word in all_words] + list(UTF8_FOLD_SPECIALS)
-    automaton = like.successor(encoded) if like is not None else LiteralAutomaton(encoded)
+    automaton = (
+        like.successor(encoded)
+        if like is not None
+        else LiteralAutomaton(encoded, lowered=True, shared=True)  # (the annotators ride along)
+    )
     nothing = ((),) * len(UTF8_FOLD_SPECIALS)
     return Keys(
         checks,

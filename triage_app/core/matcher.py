@@ -311,6 +311,15 @@ class Matcher:
         state.previous = lines.last_line()
         return out
 
+    def key_matches(self, lines: Lines) -> list[tuple[int, int, int]]:
+        """The prefilter's words in the chunk's haystack (overlapping, by end). When the
+        Hyperscan pass also finds the annotators' words (`automaton.ride_along`), their
+        matches are left on the chunk for them (`ByteLines.found`)."""
+        if isinstance(lines, ByteLines):
+            found, lines.found = self._automaton.find_with_riders(lines.haystack, lines.stripped)
+            return found
+        return self._automaton.find_matches_as_indexes(lines.haystack, overlapping=True)
+
     def expect_bytes(self, size: int | None) -> None:
         """A scan of about `size` bytes is about to start: a log big enough to repay the fast
         searcher's build gets it now instead of after the first `UPGRADE_AFTER_BYTES`

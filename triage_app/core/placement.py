@@ -222,7 +222,7 @@ def literal_hits(
     a character IGNORECASE equates with an ASCII letter (to be scanned as text)."""
     hay = lines.haystack
     hits: Spans = {}
-    found = matcher._automaton.find_matches_as_indexes(hay, overlapping=True)
+    found = matcher.key_matches(lines)
     if found and not hay.isascii() and max(found)[0] >= matcher._first_special:
         return None  # (a folded text haystack never holds one)
     non_ascii_keys = matcher._non_ascii_keys

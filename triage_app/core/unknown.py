@@ -31,8 +31,8 @@ from typing import Any
 
 from triage_app.core import severity
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.automaton import LiteralAutomaton
-from triage_app.core.chunklines import Lines, annotator_bytes, placed_starts
+from triage_app.core.automaton import LiteralAutomaton, leftmost, ride_along
+from triage_app.core.chunklines import Lines, annotator_bytes, placed_starts, rider_matches
 
 WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
@@ -97,8 +97,11 @@ CANDIDATE_WORDS = (
 # looked for in the same pass as the words, the rest checked on the line.
 _GLOG_STARTS = tuple(f"\n{level}{digit}".encode() for level in "EF" for digit in "01")
 _GLOG = re.compile(rb"[EF](?:0[1-9]|1[0-2])\d\d \d\d:\d\d:\d\d")
-# One search for both, compiled once per process on the first big chunk (`automaton`).
-_WORDS = LiteralAutomaton([w.encode() for w in CANDIDATE_WORDS] + list(_GLOG_STARTS), 0)
+# One search for both, compiled once per process on the first big chunk (`automaton`), or
+# found in the matcher's own pass (case-sensitive, in the clean bytes) once it carries them.
+_WORDS = ride_along(
+    "unknown", LiteralAutomaton([w.encode() for w in CANDIDATE_WORDS] + list(_GLOG_STARTS), 0)
+)
 _GLOG_WORDS = frozenset(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + len(_GLOG_STARTS)))
 
 # A line that states no level counts when it starts as an error statement: an exception or
@@ -281,7 +284,9 @@ class UnknownCollector:
         data, clean = annotator_bytes(chunk)
         starts = [0] if _GLOG.match(data) else []
         line_end = -1
-        for word, start, _end in _WORDS.find_matches_as_indexes(data):
+        shared = rider_matches(chunk, _WORDS.name)
+        found = leftmost(shared) if shared is not None else _WORDS.find_matches_as_indexes(data)
+        for word, start, _end in found:
             if word in _GLOG_WORDS:
                 if _GLOG.match(data, start + 1):
                     starts.append(start + 1)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from triage_app.core.ansi import strip_ansi
-from triage_app.core.automaton import LiteralAutomaton
-from triage_app.core.chunklines import ByteLines, Lines, annotator_bytes
+from triage_app.core.automaton import LiteralAutomaton, ride_along
+from triage_app.core.chunklines import ByteLines, Lines, annotator_bytes, rider_matches
 from triage_app.core.memo import LazyPattern
 
 MAX_PACKAGES = 512
@@ -249,12 +249,14 @@ RULES: tuple[_Rule, ...] = (
 
 def _key_words() -> tuple[list[list[int]], LiteralAutomaton]:
     """Per key word, the rules it wakes; and one search for them all (compiled once per
-    process, on the first big chunk: `automaton`)."""
+    process, on the first big chunk: `automaton`; or found in the matcher's own pass, over
+    the same lowered bytes, once it carries them)."""
     words: dict[str, list[int]] = {}
     for index, rule in enumerate(RULES):
         for key in rule.keys:
             words.setdefault(key, []).append(index)
-    return list(words.values()), LiteralAutomaton([w.encode("utf-8") for w in words], 0)
+    search = LiteralAutomaton([w.encode("utf-8") for w in words], 0, lowered=True)
+    return list(words.values()), ride_along("versions", search)
 
 
 _RULES_BY_WORD, _KEYS = _key_words()
@@ -292,7 +294,10 @@ class VersionCollector:
         data, clean = annotator_bytes(chunk)
         hay = chunk.haystack if isinstance(chunk, ByteLines) else data.lower()
         line_start, line_end, rules = 0, -1, set()
-        for word, start, _end in _KEYS.find_matches_as_indexes(hay, overlapping=True):
+        found = rider_matches(chunk, _KEYS.name)
+        if found is None:
+            found = _KEYS.find_matches_as_indexes(hay, overlapping=True)
+        for word, start, _end in found:
             if start > line_end:  # the first hit on a new line
                 if rules:
                     self._apply_span(data, line_start, line_end, rules, clean)
