@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -46,7 +47,6 @@ HYPERSCAN, AHOCORASICK = "hyperscan", "ahocorasick"
 
 _Impl = ahocorasick_rs.Implementation
 _by_position = itemgetter(2, 1, 0)
-_ASCII_UPPER = bytes(range(65, 91))
 Match = tuple[int, int, int]
 # Searches that ride along a `shared` search's Hyperscan pass (`ride_along`), by name.
 _RIDERS: dict[str, LiteralAutomaton] = {}
@@ -193,7 +193,7 @@ class LiteralAutomaton:
             if module is not None:
                 riders = [
                     rider
-                    for rider in (_RIDERS.values() if self.shared else ())
+                    for _name, rider in sorted(_RIDERS.items() if self.shared else ())
                     if rider._words and all(b"\0" not in w for w in rider._words)
                 ]
                 return _Hyperscan(module, [self, *riders])
@@ -227,17 +227,21 @@ class _Hyperscan:
         self._own = len(searches[0]._words)
         self._lengths: list[int] = []
         self._where: list[tuple[int, int]] = []  # id -> (search, its own word index)
-        words, flags, ids = [], [], []
+        words: list[bytes] = []
+        flags: list[int] = []
+        ids: list[int] = []
         for number, search in enumerate(searches):
+            own, first = search._words, len(self._lengths)
+            self._lengths += map(len, own)
+            self._where += zip(repeat(number), range(len(own)))
             caseless = hs.HS_FLAG_CASELESS if search.lowered and self.names else 0
-            for index, word in enumerate(search._words):
+            keep: Sequence[int] = range(len(own))
+            if caseless and not _lowercase(b"".join(own)):
                 # A lowered search's word with a capital letter can never match: left out.
-                if not (caseless and word.translate(None, _ASCII_UPPER) != word):
-                    words.append(word)
-                    flags.append(caseless)
-                    ids.append(len(self._lengths))
-                self._lengths.append(len(word))
-                self._where.append((number, index))
+                keep = [i for i, word in enumerate(own) if _lowercase(word)]
+            words += (own[i] for i in keep)
+            flags += [caseless] * len(keep)
+            ids += (first + i for i in keep)
         self._db = hs_cache.compiled(
             hs, words, flags, ids if len(ids) < len(self._lengths) else None
         )
@@ -278,6 +282,11 @@ class _Hyperscan:
             number, word = where[index]
             adds[number]((word, start, end))
         return groups[0], dict(zip(self.names, groups[1:], strict=True))
+
+
+def _lowercase(data: bytes) -> bool:
+    """Whether `data` holds no capital ASCII letter."""
+    return data.lower() == data
 
 
 def _rebuilt(args: tuple, lowered: bool, shared: bool) -> LiteralAutomaton:

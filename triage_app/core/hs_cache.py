@@ -22,6 +22,7 @@ import os
 import platform
 import tempfile
 import time
+from array import array
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -49,11 +50,10 @@ def database_key(
     digest = hashlib.sha256(MAGIC)
     for part in (hs.__version__, platform.machine(), platform.system(), str(hs.HS_MODE_BLOCK)):
         digest.update(part.encode() + b"\0")
-    digest.update(len(words).to_bytes(8, "little"))
-    for word, flag in zip(words, flags, strict=True):
-        digest.update(len(word).to_bytes(4, "little") + flag.to_bytes(4, "little") + word)
-    if ids is not None:
-        digest.update(b"ids" + b"".join(i.to_bytes(4, "little") for i in ids))
+    # (the lengths and the words run together name the words unambiguously)
+    for numbers in (map(len, words), flags, () if ids is None else (len(words), *ids)):
+        digest.update(array("Q", numbers).tobytes() + b"|")
+    digest.update(b"".join(words))
     return digest.hexdigest()
 
 

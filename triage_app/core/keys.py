@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from triage_app.core import wraps
 from triage_app.core.automaton import LiteralAutomaton
@@ -109,32 +110,33 @@ def rarest(needs: Sequence[list[Requirement] | None], haystack: bytes) -> Choice
     """For each alternative with a choice, the factor least frequent in `haystack` (a lowered
     sample of the log), when it is clearly rarer than the static key (at most half as many
     occurrences: a tie keeps the static choice)."""
+    eligible: dict[frozenset[str], bool] = {}  # (many alternatives share a factor)
     literals: dict[str, int] = {}
-    for target_needs in needs:
-        for requirement in target_needs or ():
-            every = factors(requirement)
-            if len(every) > 1 and _eligible(every[0]):
-                for factor in every:
-                    if _eligible(factor):
-                        for lit in factor:
-                            literals.setdefault(lit, len(literals))
+    options = []  # per alternative with a choice: its eligible factors' literals, by position
+    for index, target_needs in enumerate(needs):
+        for alt, (key, others) in enumerate(target_needs or ()):
+            if not others:
+                continue
+            scored = []
+            for at, factor in enumerate((key, *others)):
+                fit = eligible.get(factor)
+                if fit is None:
+                    fit = eligible[factor] = _eligible(factor)
+                if fit:
+                    scored.append((at, [literals.setdefault(lit, len(literals)) for lit in factor]))
+                elif not at:
+                    break  # the static key is not countable: keep it
+            else:
+                options.append(((index, alt), scored))
     if not literals:
         return {}
     counter = LiteralAutomaton([lit.encode("utf-8") for lit in literals])  # the cheap NFA
     found = counter.find_matches_as_indexes(haystack[:SAMPLE_BYTES], overlapping=True)
-    counts = Counter(word for word, _start, _end in found)
+    counts = Counter(map(itemgetter(0), found))
     choice: Choice = {}
-    for index, target_needs in enumerate(needs):
-        for alt, requirement in enumerate(target_needs or ()):
-            every = factors(requirement)
-            if len(every) < 2 or not _eligible(every[0]):
-                continue
-            scored = [
-                (sum(counts[literals[lit]] for lit in f), at)
-                for at, f in enumerate(every)
-                if _eligible(f)
-            ]
-            best, at = min(scored)
-            if at and best * 2 <= scored[0][0] and scored[0][0] > 0:
-                choice[(index, alt)] = at
+    for pair, scored in options:
+        totals = [(sum(counts[lit] for lit in lits), at) for at, lits in scored]
+        best, at = min(totals)
+        if at and best * 2 <= totals[0][0] and totals[0][0] > 0:
+            choice[pair] = at
     return choice
