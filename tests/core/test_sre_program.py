@@ -182,3 +182,20 @@ def test_a_short_log_compiles_only_the_patterns_it_needs(tmp_path: Path, cache_d
     result = scan_file(log, loaded)
     assert [m.candidates[0].entry_id for m in result.matches] == ["java/out-of-memory-heap"]
     assert 1 <= len(made) < sre_program.DECODE_AFTER
+
+
+def test_a_new_build_reuses_the_programs_of_the_previous_one(monkeypatch):
+    patterns = [re.compile(r"alpha (\d+)"), re.compile(r"beta (?P<n>\d+)", re.I)]
+    first = sre_program.unpack(sre_program.pack(patterns))
+    assert set(first) == {(p.pattern, p.flags) for p in patterns}
+    worked_out = []
+    real = sre_program.program_of
+    monkeypatch.setattr(sre_program, "program_of", lambda p, f: worked_out.append(p) or real(p, f))
+    added = re.compile(r"gamma")
+    again = sre_program.unpack(sre_program.pack([*patterns, added], first))
+    assert worked_out == ["gamma"]
+    assert (
+        again[(patterns[0].pattern, patterns[0].flags)]
+        == first[(patterns[0].pattern, patterns[0].flags)]
+    )
+    assert sre_program.unpack(b"junk") == {}

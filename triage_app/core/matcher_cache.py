@@ -24,6 +24,7 @@ import io
 import os
 import pickle
 import re
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 MAGIC = b"triage-app built matcher 1\n"
-PROGRAMS_MAGIC = b"programs 1\n"
+# Programs depend on the pattern, its flags and the interpreter only (not on the catalogue),
+# so a new build reuses the ones of the previous build.
+PROGRAMS_HEAD = b"triage-app regex programs 1\n" + sys.version.encode() + b"\n"
 KEY_FILE = "cache-key"
 _DIGEST = hashlib.sha256().digest_size
 
@@ -132,7 +135,7 @@ def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) ->
     except Exception:  # noqa: BLE001 - an authenticated file of an older shape: rebuild
         return None
     programs = programs_file(path)
-    sre_program.register(str(programs), lambda: read_sealed(programs, PROGRAMS_MAGIC + head))
+    sre_program.register(str(programs), lambda: read_sealed(programs, PROGRAMS_HEAD))
     return matcher
 
 
@@ -148,7 +151,10 @@ def store(path: Path, catalogue_key: str, matcher: Matcher) -> bool:
     if not write_sealed(path, head, out.getbuffer()):
         return False
     # Written second: a matcher file without its programs only costs their compiling.
-    write_sealed(programs_file(path), PROGRAMS_MAGIC + head, sre_program.pack(_patterns(matcher)))
+    programs = programs_file(path)
+    earlier = read_sealed(programs, PROGRAMS_HEAD)
+    known = sre_program.unpack(earlier) if earlier is not None else None
+    write_sealed(programs, PROGRAMS_HEAD, sre_program.pack(_patterns(matcher), known))
     return True
 
 

@@ -33,12 +33,13 @@ except ImportError:  # pragma: no cover - not CPython
 
 # (code as native 32-bit words, number of groups, named group -> index, index -> name)
 Program = tuple[bytes, int, dict[str, int], tuple[str | None, ...]]
+Key = tuple[str, int]  # (pattern, flags)
 
 DECODE_AFTER = 16  # patterns compiled by `re` before the registered blocks are decoded
 _FORMAT = 1
 _CODE = "I"
 
-_known: dict[tuple[str, int], Program] = {}
+_known: dict[Key, Program] = {}
 _blocks: dict[str, Callable[[], bytes | memoryview | None]] = {}  # by name, not read yet
 _read: set[str] = set()
 _compiled = 0
@@ -71,14 +72,28 @@ def program_of(pattern: str, flags: int) -> Program | None:
         return None
 
 
-def pack(patterns: Iterable[re.Pattern[str]]) -> bytes:
-    """One block with the programs of `patterns` (by text and flags), for `register`."""
+def pack(patterns: Iterable[re.Pattern[str]], known: dict[Key, Program] | None = None) -> bytes:
+    """One block with the programs of `patterns` (by text and flags), for `register`;
+    programs in `known` (`unpack` of an earlier block) are reused, not worked out again."""
+    known = known or {}
     programs = {}
     for pattern in patterns:
         key = (pattern.pattern, pattern.flags)
-        if key not in programs and (program := program_of(*key)) is not None:
+        if key in programs:
+            continue
+        program = known.get(key) or program_of(*key)
+        if program is not None:
             programs[key] = program
     return marshal.dumps((_FORMAT, programs))
+
+
+def unpack(block: bytes | memoryview) -> dict[Key, Program]:
+    """The programs in `block` (empty when it is not one of `pack`'s)."""
+    try:
+        form, programs = marshal.loads(block)
+    except (EOFError, ValueError, TypeError):
+        return {}
+    return programs if form == _FORMAT and isinstance(programs, dict) else {}
 
 
 def register(name: str, read: Callable[[], bytes | memoryview | None]) -> None:
@@ -93,14 +108,8 @@ def _decode() -> None:
         name, read = _blocks.popitem()
         _read.add(name)
         block = read()
-        if block is None:
-            continue
-        try:
-            form, programs = marshal.loads(block)
-        except (EOFError, ValueError, TypeError):
-            continue
-        if form == _FORMAT and isinstance(programs, dict):
-            _known.update(programs)
+        if block is not None:
+            _known.update(unpack(block))
 
 
 def compile_pattern(pattern: str, flags: int) -> re.Pattern[str]:
