@@ -9,11 +9,11 @@ For each log (every line matches: `bench_memory.runaway_log`; varied: a file of 
 process samples the peak resident memory (VmHWM) of that window process and of every process
 it starts (the warm scan service) every 50 ms. A run whose window or scan child passes
 `--cap-mb` of resident memory is killed there (reported as such): the window once kept every
-match. With `--level-filter` the window then reads every line's level and turns "errors
-only" on (most lines of the runaway log are errors: the filter keeps millions of rows); the
-peak is then the whole run's, filter included; the window's peak and resident memory before it
-are printed beside it, with the time the filter's job took and the GUI thread's longest pause
-meanwhile. Goal (issue 12): < 300 MB per process, the window's own process included.
+match. With `--level-filter` the window then reads every line's level and time, turns "errors
+only" on (most lines of the runaway log are errors: the filter keeps millions of rows), then
+a time range (the middle half of the log's times); the peak is then the whole run's, filters
+included; the window's peak and resident memory before them are printed beside it, with the
+time each filter's job took and the GUI thread's longest pause meanwhile. Goal (issue 12): < 300 MB per process, the window's own process included.
 """
 
 from __future__ import annotations
@@ -109,9 +109,11 @@ def report(row: dict, cap_mb: int) -> str:
         held += (
             f"; errors-only filter: {row['filtered_rows']:,} rows shown, found in "
             f"{row['filter_seconds']:.2f} s off the GUI thread (longest GUI-thread pause "
-            f"{row['filter_stall'] * 1000:.0f} ms; levels read in {row['levels_seconds']:.0f} s);"
-            f" window before the filter: peak {row['window_mb_before_filter']} MB, resident "
-            f"{row['window_rss_before_filter']} MB"
+            f"{row['filter_stall'] * 1000:.0f} ms; levels and times read in "
+            f"{row['levels_seconds']:.0f} s); then the middle half of its times: "
+            f"{row['timed_rows']:,} rows in {row['timed_seconds']:.2f} s (pause "
+            f"{row['timed_stall'] * 1000:.0f} ms); window before the filter: peak "
+            f"{row['window_mb_before_filter']} MB, resident {row['window_rss_before_filter']} MB"
         )
     return (
         f"window, {row['label']} log of {row['log_mb']:.0f} MB: {end}; peak memory: window "
@@ -172,8 +174,29 @@ def errors_only(app, view) -> dict:
     app.processEvents()
     levels_seconds = time.perf_counter() - start
     resident = _vm_rss_kb(os.getpid()) // 1024
+    seconds, stall = _filtered(app, view, lambda: view.set_levels(frozenset({severity.ERROR})))
+    rows = view.level_filter.model.rowCount()
+    first, last = view.level_filter.stamp_span()
+    middle = (first + (last - first) / 4, first + (last - first) * 3 / 4)
+    timed, timed_stall = _filtered(app, view, lambda: view.set_time_range(middle))
+    return {
+        "window_mb_before_filter": before,
+        "window_rss_before_filter": resident,
+        "levels_seconds": levels_seconds,
+        "filter_seconds": seconds,
+        "filter_stall": stall,
+        "filtered_rows": rows,
+        "timed_seconds": timed,
+        "timed_stall": timed_stall,
+        "timed_rows": view.level_filter.model.rowCount(),
+    }
+
+
+def _filtered(app, view, change) -> tuple[float, float]:
+    """Make `change` to the filter, wait for its rows: seconds, and the GUI thread's longest
+    pause meanwhile (the rows are found by a job)."""
     start = time.perf_counter()
-    view.set_levels(frozenset({severity.ERROR}))  # levels are read: a job finds the rows
+    change()
     stall, tick = 0.0, time.perf_counter()
     while view.level_filter.filtering:
         app.processEvents()
@@ -181,16 +204,7 @@ def errors_only(app, view) -> dict:
         stall, tick = max(stall, now - tick), now
         time.sleep(0.002)
     app.processEvents()
-    seconds = time.perf_counter() - start
-    model = view.level_filter.model
-    return {
-        "window_mb_before_filter": before,
-        "window_rss_before_filter": resident,
-        "levels_seconds": levels_seconds,
-        "filter_seconds": seconds,
-        "filter_stall": stall,
-        "filtered_rows": model.rowCount() if model is not None else -1,
-    }
+    return time.perf_counter() - start, stall
 
 
 def held_by(doc) -> dict:

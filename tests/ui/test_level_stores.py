@@ -1,5 +1,5 @@
-"""The level filter's compact stores against plain lists: line times in ~4 bytes a line
-(`Stamps`) and the rows a filter keeps as a byte a line (`KeptRows`)."""
+"""The level filter's compact stores against plain lists: line times in 2 to 8 bytes a line
+(`Stamps`) and the rows a filter keeps as a bit a line (`KeptRows`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triage_app.ui.workers.kept_rows import CHUNK, KeptRows
+from triage_app.ui.workers.kept_rows import CHUNK, KeptRows, pack, unpack
 from triage_app.ui.workers.stamps import BLOCK, Stamps, micros
 
 T0 = 1_764_000_000.0  # 2025-11-24, a day the logs state
@@ -79,7 +79,8 @@ def test_kept_rows_are_the_rows_flagged(pieces, data):
     flags = [f for piece in pieces for f in piece]
     rows = [n for n, flag in enumerate(flags) if flag]
     assert len(kept) == len(rows) and list(kept) == rows and list(kept.as_array()) == rows
-    assert list(KeptRows.adopt(bytearray(flags))) == rows
+    assert unpack(pack(bytes(flags + [0] * (-len(flags) % 8))))[: len(flags)] == bytes(flags)
+    assert kept.considered == len(flags)
     if rows:
         for n in data.draw(st.lists(st.integers(-len(rows), len(rows) - 1), max_size=20)):
             assert kept[n] == rows[n]

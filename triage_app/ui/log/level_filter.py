@@ -2,10 +2,9 @@
 range) to show.
 
 Levels and times are read once per log on a thread (`LevelJob`), then kept (1 byte a line
-for the level, about 4 for the time). The rows shown are found by another job
-(`FilterRowsJob`, C loops, off the GUI thread) and kept as one byte a line (`KeptRows`; for
-matched lines only, an array of 4 bytes a row shown); whether a row matched is asked of the
-document's record. The rows shown stay until the new ones are there. Lines a followed log
+for the level, 2 for the time where it fits: `Stamps`). The rows shown are found by another
+job (`FilterRowsJob`, C loops, off the GUI thread) and kept as one bit a line (`KeptRows`);
+whether a row matched is asked of the document's record. The rows shown stay until the new ones are there. Lines a followed log
 gains are read and appended. With "only matched lines" on, the filter applies to the matched
 lines and their context.
 """

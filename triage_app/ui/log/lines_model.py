@@ -301,8 +301,8 @@ class MatchedLinesModel(QAbstractListModel):
 class FilteredLinesModel(MatchedLinesModel):
     """A chosen subset of a log's lines (what a level filter lets through), set in one go.
 
-    The rows are compact (`KeptRows`: one byte a log line, where an array of the rows shown
-    takes 4 a row) and whether a row matched is asked of the record (a bisect), never kept
+    The rows are compact (`KeptRows`: one bit a log line, where an array of the rows shown
+    takes 4 bytes a row) and whether a row matched is asked of the record (a bisect), never kept
     per row.
     """
 

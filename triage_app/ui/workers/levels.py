@@ -129,7 +129,7 @@ class FilterRowsJob(ThreadJob):
 
     def _every_row(self) -> KeptRows | bytearray | None:
         start = self.start_row
-        out = bytearray(self.end_row - start)  # its final size: no room to grow
+        out: KeptRows | bytearray = KeptRows() if start == 0 else bytearray()
         for first in range(start, self.end_row, STRETCH):
             if self.cancelled:
                 return None
@@ -138,22 +138,23 @@ class FilterRowsJob(ThreadJob):
             if self.time_range is not None:
                 timely = self._stamps.in_range(first, last, *self.time_range)
                 flags = bytes(map(operator.and_, flags, timely))
-            out[first - start : last - start] = flags
+            out.extend(flags)
             self._emit(self.progress, last - start)
-        return KeptRows.adopt(out) if start == 0 else out
+        return out
 
     def _given_rows(self) -> KeptRows | None:
         assert self._shown is not None
         shown, end = self._shown, self.end_row
-        flags = bytearray(end)
-        mark = flags.__setitem__
+        out = KeptRows()
         level_of = self._codes.__getitem__
-        for first in range(0, len(shown), STRETCH):
+        at = 0  # the first row of `shown` not yet considered
+        for first in range(0, end, STRETCH):
             if self.cancelled:
                 return None
-            rows = shown[first : first + STRETCH]
-            if rows and rows[-1] >= end:
-                rows = rows[: bisect.bisect_left(rows, end)]
+            last = min(first + STRETCH, end)
+            upto = bisect.bisect_left(shown, last, at)
+            rows = shown[at:upto]
+            at = upto
             keep = map(self._mask.__getitem__, map(level_of, rows))
             if self.time_range is not None:
                 low, high = max(micros(self.time_range[0]), NONE + 1), micros(self.time_range[1])
@@ -167,8 +168,9 @@ class FilterRowsJob(ThreadJob):
                         map(operator.ge, itertools.repeat(high), times),
                     ),
                 )
-            collections.deque(map(mark, itertools.compress(rows, keep), itertools.repeat(1)), 0)
-            self._emit(self.progress, first + len(rows))
-            if len(rows) < STRETCH:
-                break
-        return KeptRows.adopt(flags)
+            flags = bytearray(last - first)
+            kept = map(operator.sub, itertools.compress(rows, keep), itertools.repeat(first))
+            collections.deque(map(flags.__setitem__, kept, itertools.repeat(1)), 0)
+            out.extend(flags)
+            self._emit(self.progress, last)
+        return out

@@ -105,13 +105,13 @@ class Stamps:
 
     def first(self) -> float | None:
         """The first time stated (None: none yet)."""
-        growing, blocks = self._open, list(self._blocks)
-        marks = [(b.steps, b.missing) for b in blocks] + [(growing, NONE)]
-        for block, (steps, missing) in enumerate(marks):
-            if steps.count(missing) < len(steps):
-                at = next(n for n, step in enumerate(steps) if step != missing)
-                return self[(block << BLOCK_BITS) + at]
-        return None
+        growing = self._open  # before the blocks, as in `micros_at`
+        blocks = list(self._blocks)
+        for block in blocks:
+            if block.steps.count(block.missing) < BLOCK:
+                at = next(n for n, step in enumerate(block.steps) if step != block.missing)
+                return block.micros(at) / 1e6
+        return next((value / 1e6 for value in growing if value != NONE), None)
 
     def in_range(self, start: int, end: int, low: float, high: float) -> bytearray:
         """Per row from `start` to `end` (below `len`), 1 when its time is within `low` to
