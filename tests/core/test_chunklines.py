@@ -76,3 +76,18 @@ def test_newline_offsets_are_every_newline_byte():
     for _trial in range(200):
         data = bytes(rng.choice(b"ab\n\r\xc3") for _ in range(rng.randrange(0, 80)))
         assert newline_offsets(data) == [i for i, byte in enumerate(data) if byte == 10]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lines=st.lists(_LINE, max_size=12), end=st.sampled_from(["", "\n", "\x1b[0m"]), cut=st.data()
+)
+def test_the_line_count_goes_on_from_where_the_prefilter_counted(lines, end, cut):
+    """`ByteLines.count` taken after a partial count (offset, newlines before it) in the
+    clean bytes equals the raw chunk's lines, a trailing escape sequence making a line."""
+    data = ("\n".join(lines) + end).encode("utf-8")
+    expected = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    chunk = ByteLines(data)
+    offset = cut.draw(st.integers(0, len(chunk.stripped)))
+    chunk.counted = (offset, chunk.stripped.count(b"\n", 0, offset))
+    assert chunk.count == expected

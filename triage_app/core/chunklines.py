@@ -33,6 +33,7 @@ class TextLines:
         self.haystack = fold(self.clean).encode("utf-8", "surrogatepass")
         self._starts: list[int] | None = None
         self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
+        self.counted = (0, 0)  # (unused: the count is known up front; see `ByteLines`)
 
     @functools.cached_property
     def stripped(self) -> bytes:
@@ -81,12 +82,20 @@ class ByteLines:
         # Rider name -> its words' matches in `stripped`, found in the matcher's pass
         # (`automaton.ride_along`); a rider not in it searches the chunk itself.
         self.found: Mapping[str, list[tuple[int, int, int]]] = {}
+        # (offset in `stripped`, newlines before it): how far the prefilter has counted lines
+        # (`placement`), so that `count` need not count the whole chunk again.
+        self.counted = (0, 0)
 
     @functools.cached_property
     def count(self) -> int:
-        """Lines in the chunk (only needed when there are hits or literal-less patterns)."""
+        """Lines in the chunk (only needed when there are hits or literal-less patterns).
+        Newlines are counted in `stripped` (ANSI sequences never hold one) from where the
+        prefilter stopped counting; whether the last line is open is the raw chunk's say
+        (a trailing escape sequence is a line of its own)."""
+        offset, before = self.counted
         raw = self.raw
-        return raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
+        last = 0 if raw.endswith(b"\n") or not raw else 1
+        return before + self.stripped.count(b"\n", offset) + last
 
     def line(self, n: int, start: int = -1, end: int = -1) -> str:
         """Line `n`, or the line at haystack span [start, end) when known.

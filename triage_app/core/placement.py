@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 TRIGGER = -1  # pseudo target: the line holds a word that may start a fuzzy guess (`events`)
 NON_ASCII_LINE = -1  # pseudo word: the line holds a non-ASCII byte (`Matcher._non_ascii_keys`)
+# Fewer hits than one per this many bytes (~16 lines) are placed by searching around each.
+FEW_HITS = 16 * 80
 
 Spans = dict[int, tuple[int, int, set]]
 Needs = tuple[tuple[bytes, ...], ...]  # every need: one of its literals must be in the line
@@ -230,8 +232,8 @@ def literal_hits(
         return hits, {}, []
     join_found: list[tuple[int, int, int]] = []
     high: list[bytes] = []  # the lines holding a non-ASCII byte, with non-ASCII keys
-    if len(found) * 16 < lines.count and not non_ascii_keys:
-        words = _words_by_search(hay, found, matcher.word_joins, join_found)
+    if len(found) * FEW_HITS < len(hay) and not non_ascii_keys:  # (no line count yet)
+        words, lines.counted = _words_by_search(hay, found, matcher.word_joins, join_found)
     else:
         words = _words_by_offsets(
             hay, found, matcher.word_joins, join_found, high if non_ascii_keys else None
@@ -276,9 +278,12 @@ def _add_word(row: list, word: int) -> None:
             words.add(word)
 
 
-def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> dict:
+def _words_by_search(
+    hay: bytes, found: list, joins: list, join_found: list
+) -> tuple[dict, tuple[int, int]]:
     """Few hits: find each hit's line with a search around it. Line -> [start, end, words];
-    the hits of half-literals go to `join_found` as (word, offset, line)."""
+    the hits of half-literals go to `join_found` as (word, offset, line). Also how far lines
+    were counted: (offset, newlines before it), where the chunk's line count goes on."""
     rows: dict[int, list] = {}
     line_no, counted_to, line_start, line_end, row = 0, 0, 0, -1, None
     for word, start, _end in found:
@@ -298,7 +303,7 @@ def _words_by_search(hay: bytes, found: list, joins: list, join_found: list) -> 
         _add_word(row, word)
         if joins[word]:
             join_found.append((word, start, line_no))
-    return rows
+    return rows, (counted_to, line_no)
 
 
 def _words_by_offsets(
