@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.core.records_factory import make_record, write_record
-from triage_app.core import matcher_cache
+from triage_app.core import matcher_cache, sealed
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.matcher import Matcher
 from triage_app.core.scan import scan_file
@@ -117,8 +117,8 @@ def test_a_file_not_written_for_this_user_is_never_unpickled(
     marker = tmp_path / "ran"
     head = matcher_cache.MAGIC + compiled.key.encode() + b"\n"
     body = pickle.dumps(_Plant(marker))
-    secret = os.urandom(32) if mac == "other user's key" else matcher_cache.user_key()
-    signature = matcher_cache._mac(secret, head, memoryview(body))
+    secret = os.urandom(32) if mac == "other user's key" else sealed.user_key()
+    signature = sealed.mac(secret, head, memoryview(body))
     if mac == "wrong":
         signature = bytes([signature[0] ^ 1]) + signature[1:]
     path.write_bytes(head + signature + body)
@@ -141,15 +141,15 @@ def test_a_copied_cache_folder_is_not_trusted_without_this_users_key(
 
 def test_the_key_is_private_and_made_once(tmp_path, monkeypatch):
     monkeypatch.setenv("TRIAGE_DATA_DIR", str(tmp_path / "data"))
-    first = matcher_cache.user_key()
+    first = sealed.user_key()
     assert first is not None and len(first) == 32
-    assert matcher_cache.user_key() == first
-    mode = (tmp_path / "data" / matcher_cache.KEY_FILE).stat().st_mode
+    assert sealed.user_key() == first
+    mode = (tmp_path / "data" / sealed.KEY_FILE).stat().st_mode
     assert stat.S_IMODE(mode) == 0o600
 
 
 def _key_in_child(folder: str, out) -> None:  # top level: for "spawn"
-    out.put(matcher_cache.user_key(Path(folder)))
+    out.put(sealed.user_key(Path(folder)))
 
 
 def test_processes_making_the_key_at_once_agree(tmp_path):
@@ -171,7 +171,7 @@ def test_an_unreadable_data_folder_means_no_stored_matcher(
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     monkeypatch.setenv("TRIAGE_DATA_DIR", str(blocker / "data"))
-    assert matcher_cache.user_key() is None
+    assert sealed.user_key() is None
     reference = _scan(tmp_path, open_catalog([records]).matcher())
     assert not list((cache_dir / "catalog").glob("*.pickle"))
     assert _scan(tmp_path, open_catalog([records]).matcher()) == reference

@@ -8,7 +8,7 @@ simply gets its own file.
 
 A serialised database is machine code's data tables, and deserialising a hostile one is not
 safe: a file is loaded only when it carries an HMAC-SHA256 made with this user's secret
-(`matcher_cache.user_key`, the one the stored matchers use) over its key and contents.
+(`sealed.user_key`, the one the stored matchers use) over its key and contents.
 A damaged, foreign or outdated file is ignored (and replaced by a fresh build).
 `TRIAGE_NO_CACHE=1` turns the files off; `TRIAGE_CACHE_DIR` moves them (`paths`).
 """
@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import os
 import platform
-import tempfile
 import time
 from array import array
 from collections.abc import Sequence
@@ -28,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from triage_app.core import paths
+from triage_app.core.sealed import read_sealed, write_sealed
 
 MAGIC = b"triage-app hyperscan database 1\n"
 KEEP_FILES = 12  # databases kept (~0.7 MB each for the bundled catalogue's keys)
@@ -88,65 +87,28 @@ def _compile(
     return db
 
 
-def _secret() -> bytes | None:
-    from triage_app.core.matcher_cache import user_key  # noqa: PLC0415 - big scans only
-
-    return user_key()
-
-
 def load(hs: Any, path: Path, key: str) -> Any:
     """The database stored at `path` under `key`, or None (missing, not authentic, or one
     this `hyperscan` cannot read)."""
-    secret = _secret()
-    if secret is None:
+    body = read_sealed(path, MAGIC + key.encode() + b"\n")
+    if body is None:
         return None
     try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    head = MAGIC + key.encode() + b"\n"
-    if not raw.startswith(head) or len(raw) < len(head) + _DIGEST:
-        return None
-    mac, body = raw[len(head) : len(head) + _DIGEST], raw[len(head) + _DIGEST :]
-    if not hmac.compare_digest(mac, _mac(secret, head, body)):
-        return None
-    try:
-        return hs.loadb(body, hs.HS_MODE_BLOCK)
+        return hs.loadb(bytes(body), hs.HS_MODE_BLOCK)
     except Exception:  # noqa: BLE001 - authentic but unreadable here (another build): rebuild
         return None
 
 
 def store(hs: Any, path: Path, key: str, db: Any) -> bool:
     """Write `db` atomically; False when it cannot be (nothing is lost: it is only a cache)."""
-    secret = _secret()
-    if secret is None:
-        return False
     try:
         body = bytes(hs.dumpb(db))
     except Exception:  # noqa: BLE001 - a binding that cannot serialise: keep it in memory only
         return False
-    head = MAGIC + key.encode() + b"\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(head + _mac(secret, head, body) + body)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError:
+    if not write_sealed(path, MAGIC + key.encode() + b"\n", body):
         return False
     _prune(path.parent)
     return True
-
-
-def _mac(secret: bytes, head: bytes, body: bytes) -> bytes:
-    digest = hmac.new(secret, head, hashlib.sha256)
-    digest.update(body)
-    return digest.digest()
 
 
 def _prune(folder: Path, keep: int = KEEP_FILES, stale_tmp_s: float = 3600.0) -> None:

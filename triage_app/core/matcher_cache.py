@@ -17,20 +17,16 @@ key already covers the record files, the program's modules, Python and the libra
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import hmac
 import io
-import os
 import pickle
 import re
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from triage_app.core import memo, paths, sre_program
+from triage_app.core import memo, sre_program
+from triage_app.core.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
@@ -39,40 +35,6 @@ MAGIC = b"triage-app built matcher 1\n"
 # Programs depend on the pattern, its flags and the interpreter only (not on the catalogue),
 # so a new build reuses the ones of the previous build.
 PROGRAMS_HEAD = b"triage-app regex programs 1\n" + sys.version.encode() + b"\n"
-KEY_FILE = "cache-key"
-_DIGEST = hashlib.sha256().digest_size
-
-
-def user_key(folder: Path | None = None) -> bytes | None:
-    """This user's secret for authenticating cache files (made on first use, readable by the
-    user only, in the user data folder: a cache folder copied from elsewhere does not bring
-    it). None when it cannot be read or made: nothing is then loaded or stored."""
-    path = (folder or paths.user_data_dir()) / KEY_FILE
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-key-", dir=path.parent)  # mode 0600
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(os.urandom(32))
-            with contextlib.suppress(FileExistsError):  # another process made one first
-                os.link(tmp, path)  # atomic, and never replaces a key in use
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        return _read_key(path)
-    except OSError:
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    key = path.read_bytes()
-    return key if len(key) == 32 else None
 
 
 def file_for(catalogue_file: Path, fuzzy: bool) -> Path:
@@ -82,46 +44,6 @@ def file_for(catalogue_file: Path, fuzzy: bool) -> Path:
 def programs_file(matcher_file: Path) -> Path:
     """Where the programs of a stored matcher's patterns are kept (`sre_program`)."""
     return matcher_file.with_suffix(".programs")
-
-
-def read_sealed(path: Path, head: bytes) -> memoryview | None:
-    """The body of a file written by `write_sealed` with `head`, or None when there is none or
-    it fails the check (written by someone else, for another key, damaged)."""
-    secret = user_key()
-    if secret is None:
-        return None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    if not raw.startswith(head) or len(raw) < len(head) + _DIGEST:
-        return None
-    mac, body = raw[len(head) : len(head) + _DIGEST], memoryview(raw)[len(head) + _DIGEST :]
-    if not hmac.compare_digest(mac, _mac(secret, head, body)):
-        return None
-    return body
-
-
-def write_sealed(path: Path, head: bytes, body: bytes | memoryview) -> bool:
-    """Write `head`, an HMAC of it and `body` with this user's key, and `body`, atomically;
-    False when it cannot be written (nothing is then lost)."""
-    secret = user_key()
-    if secret is None:
-        return False
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(head + _mac(secret, head, memoryview(body)) + body)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError:
-        return False
-    return True
 
 
 def load(path: Path, catalogue_key: str, table: memo.MemoTable | None = None) -> Matcher | None:
@@ -164,12 +86,6 @@ def _patterns(matcher: Matcher) -> Iterator[re.Pattern[str]]:
         yield target.pattern
         for branch, _weight in matcher.weigher(index).branches:
             yield branch
-
-
-def _mac(secret: bytes, head: bytes, body: memoryview) -> bytes:
-    digest = hmac.new(secret, head, hashlib.sha256)
-    digest.update(body)
-    return digest.digest()
 
 
 class _Pickler(pickle.Pickler):
