@@ -123,7 +123,7 @@ def test_the_key_covers_python_and_the_library_files():
     "damage",
     [
         lambda raw: raw[: len(raw) // 2],  # truncated
-        lambda raw: raw[:-40] + bytes(b ^ 0x55 for b in raw[-40:]),  # damaged payload
+        lambda raw: raw[:-40] + bytes(b ^ 0x55 for b in raw[-40:]) + b"x",  # damaged, longer
         lambda raw: b"",  # empty
         lambda raw: b"\x00\xff" * 100,  # not ours at all
         lambda raw: raw.replace(b"triage-app", b"other-app", 1),  # another program's magic
@@ -141,11 +141,27 @@ def test_a_bad_cache_file_is_ignored_and_rebuilt(tmp_path, cache_dir, records, d
     assert open_catalog([records]).from_cache  # the rebuilt file is whole again
 
 
+def test_a_damaged_document_is_not_used_and_its_answers_are_worked_out_again(
+    tmp_path, cache_dir, records
+):
+    """The index is checked at every start, each document when it is read: a damaged one
+    (here the last memo table) is left unused, its answers worked out and stored again."""
+    reference = _scan(tmp_path, open_catalog([records]))
+    (path,) = _cache_files(cache_dir)
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-40] + bytes(b ^ 0x55 for b in raw[-40:]))
+    reopened = open_catalog([records])
+    assert reopened.from_cache
+    assert _scan(tmp_path, reopened) == reference
+    again = open_catalog([records])
+    assert again.from_cache and _scan(tmp_path, again) == reference
+
+
 def test_a_cache_with_answers_of_the_wrong_shape_is_rebuilt(tmp_path, cache_dir, records):
     reference = _scan(tmp_path, open_catalog([records]))
     (path,) = _cache_files(cache_dir)
     head, index, region = _split(path.read_bytes())
-    start, end = index["memo"]["requirements"]
+    start, end, _crc = index["memo"]["requirements"]
     table = json.loads(region[start:end])
     for key in table:
         table[key] = 12345  # not a list of alternatives
@@ -191,22 +207,25 @@ def _split(raw: bytes) -> tuple[bytes, dict, bytes]:
     magic_end = len(catalog_cache.MAGIC)
     key_end = raw.index(b"\n", magic_end) + 1
     line_end = raw.index(b"\n", key_end) + 1
-    _crc, size = raw[key_end : line_end - 1].split(b" ")
+    _crc, size, _region_size = raw[key_end : line_end - 1].split(b" ")
     payload = raw[line_end:]
     return raw[:key_end], json.loads(payload[: int(size)]), payload[int(size) :]
 
 
 def _append(region: bytes, value) -> tuple[list[int], bytes]:
+    import zlib
+
     doc = json.dumps(value).encode()
-    return [len(region), len(region) + len(doc)], region + doc
+    return [len(region), len(region) + len(doc), zlib.crc32(doc)], region + doc
 
 
 def _write(path: Path, head: bytes, index, region: bytes = b"") -> None:
+    """A cache file as `CompiledCatalog.save` writes one (the index's CRC and both sizes)."""
     import zlib
 
     first = index if isinstance(index, bytes) else json.dumps(index).encode()
-    payload = first + region
-    path.write_bytes(head + b"%08x %d\n" % (zlib.crc32(payload), len(first)) + payload)
+    sizes = b"%08x %d %d\n" % (zlib.crc32(first), len(first), len(region))
+    path.write_bytes(head + sizes + first + region)
 
 
 class _Plant:
@@ -231,7 +250,7 @@ def test_cache_content_is_never_executed(tmp_path, cache_dir, records):
     # Strings that are code are only ever data: a record field stays text.
     head, index, region = _split(path.read_bytes())
     entry_id, source = index["entries"][0]
-    start, end = index["files"][source][3]
+    start, end, _crc = index["files"][source][3]
     record = json.loads(region[start:end])
     code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
     record["root_cause"] = code

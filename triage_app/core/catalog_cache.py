@@ -9,11 +9,13 @@ So the first run stores them, and later runs read one file instead:
 - The file is keyed by everything its content depends on: each catalogue folder's record
   files (path, size, modification time), the program (its version and its core modules'
   files), the Python version and the matching libraries' files. Any change rebuilds it.
-- It holds data only, with a CRC-32 over it: a JSON index (each record's light fields,
-  problems, overrides) followed by a region of JSON documents (each whole record, each `memo`
-  table) that are parsed only when used (`lazy_record`: a scan of a small log never parses
-  the prose). Nothing in it is executed or unpickled; a damaged, truncated or foreign file
-  fails to parse or to match its key, is reported at debug level and rebuilt.
+- It holds data only: a JSON index (each record's light fields, problems, overrides) with
+  a CRC-32 over it, followed by a region of JSON documents (each whole record, each `memo`
+  table), each with its own CRC-32 in the index, read and parsed only when used
+  (`lazy_record`: a scan of a small log reads the index and a few documents, not the prose).
+  Nothing in it is executed or unpickled; a damaged, truncated or foreign file fails to
+  parse or to match its key, is reported at debug level and rebuilt; a document that does
+  not match its CRC is not used (its record is read from its file, its answers worked out).
 - It is written to a temporary file and renamed into place, so concurrent processes each
   read a whole file, an old one or a new one.
 
@@ -23,6 +25,7 @@ So the first run stores them, and later runs read one file instead:
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib.util
 import json
@@ -64,7 +67,7 @@ class _Log:
 log = _Log()
 
 NO_CACHE_ENV = "TRIAGE_NO_CACHE"
-FORMAT = 3
+FORMAT = 4
 KEEP_FILES = 8  # compiled catalogues kept (a user with several --catalog sets has several)
 MAGIC = b"triage-app compiled catalogue\n"
 _CORE_DIR = Path(__file__).resolve().parent
@@ -139,14 +142,15 @@ class CompiledCatalog:
             return
         index, region = _to_plain(self)
         head = json.dumps(index, separators=(",", ":")).encode()
-        payload = head + region
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.path.parent)
             try:
                 with os.fdopen(fd, "wb") as out:
-                    out.write(_head(self.key) + b"%08x %d\n" % (zlib.crc32(payload), len(head)))
-                    out.write(payload)
+                    sizes = b"%08x %d %d\n" % (zlib.crc32(head), len(head), len(region))
+                    out.write(_head(self.key) + sizes)
+                    out.write(head)
+                    out.write(region)
                 os.replace(tmp, self.path)
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -323,14 +327,15 @@ def _problem(item: list[Any]) -> Problem:
 
 def _to_plain(compiled: CompiledCatalog) -> tuple[dict[str, Any], bytes]:
     """The index (parsed by every start) and the region of documents parsed on demand; the
-    index names each document by its (start, end) offsets in the region."""
+    index names each document by its (start, end) offsets in the region and its CRC-32."""
     catalog = compiled.catalog
     region = bytearray()
 
     def document(value: Any) -> list[int]:
+        data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
         start = len(region)
-        region.extend(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
-        return [start, len(region)]
+        region.extend(data)
+        return [start, len(region), zlib.crc32(data)]
 
     files = {}
     for source, (stamp, record, found) in compiled.checks.items():
@@ -358,75 +363,119 @@ def _to_plain(compiled: CompiledCatalog) -> tuple[dict[str, Any], bytes]:
     return index, bytes(region)
 
 
-def _read_payload(path: Path) -> tuple[str, dict[str, Any], memoryview] | None:
-    """(key, index, region) of a whole cache file of ours at `path`; None otherwise."""
+def _read_payload(path: Path) -> tuple[str, dict[str, Any], Region] | None:
+    """(key, index, region) of a cache file of ours at `path`; None otherwise. Only the
+    index is read (and checked) now; the region's documents are read when asked for."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            top = f.read(len(MAGIC) + 200)
+            if not top.startswith(MAGIC):
+                raise ValueError("not a compiled catalogue of this program")
+            key_end = top.index(b"\n", len(MAGIC))
+            line_end = top.index(b"\n", key_end + 1)
+            crc, head_size, region_size = top[key_end + 1 : line_end].split(b" ")
+            whole = line_end + 1 + int(head_size) + int(region_size)
+            if os.fstat(f.fileno()).st_size != whole:
+                raise ValueError("not the size it was written with (truncated or damaged)")
+            f.seek(line_end + 1)
+            head = f.read(int(head_size))
+        if len(head) != int(head_size) or int(crc, 16) != zlib.crc32(head):
+            raise ValueError("checksum mismatch (truncated or damaged)")
+        plain = json.loads(head)
+        if not isinstance(plain, dict):
+            raise TypeError("not an object")
+        key = top[len(MAGIC) : key_end].decode("ascii")
     except FileNotFoundError:
         return None
     except OSError as exc:
         log.debug("compiled catalogue %s unreadable: %s", path, exc)
         return None
-    try:
-        if not raw.startswith(MAGIC):
-            raise ValueError("not a compiled catalogue of this program")
-        key_end = raw.index(b"\n", len(MAGIC))
-        line_end = raw.index(b"\n", key_end + 1)
-        crc, head_size = raw[key_end + 1 : line_end].split(b" ")
-        payload = memoryview(raw)[line_end + 1 :]
-        if int(crc, 16) != zlib.crc32(payload):
-            raise ValueError("checksum mismatch (truncated or damaged)")
-        head_end = int(head_size)
-        plain = json.loads(payload[:head_end].tobytes())
-        if not isinstance(plain, dict):
-            raise TypeError("not an object")
-        return raw[len(MAGIC) : key_end].decode("ascii"), plain, payload[head_end:]
     except (ValueError, TypeError) as exc:
         log.debug("compiled catalogue %s is damaged or foreign (%s); rebuilding", path, exc)
         return None
+    return key, plain, Region(path, line_end + 1 + len(head))
+
+
+class Region:
+    """The documents after a cache file's index, read when one is asked for.
+
+    Each document is checked against the CRC-32 the index gives it, so a file damaged or
+    replaced since its index was read yields None for it (the caller then falls back: a
+    record is read from its own file, a memo table's answers are worked out again). A start
+    needs a few documents; after `BULK_AFTER` of them (a rebuild reads every record) the
+    whole region is read once and kept."""
+
+    BULK_AFTER = 16
+
+    def __init__(self, path: Path, offset: int) -> None:
+        self.path, self.offset = path, offset
+        self.reads = 0
+        self._all: bytes | None = None
+
+    def read(self, span: Any) -> bytes | None:
+        start, end, crc = _span(span)
+        self.reads += 1
+        try:
+            if self._all is None and self.reads > self.BULK_AFTER:
+                with open(self.path, "rb") as f:
+                    f.seek(self.offset)
+                    self._all = f.read()
+            if self._all is not None:
+                data = self._all[start:end]
+            else:
+                with open(self.path, "rb") as f:
+                    f.seek(self.offset + start)
+                    data = f.read(end - start)
+        except OSError:
+            return None
+        return data if len(data) == end - start and zlib.crc32(data) == crc else None
 
 
 def _head(key: str) -> bytes:
     return MAGIC + key.encode() + b"\n"
 
 
-def _span(value: Any, region: memoryview) -> tuple[int, int]:
-    start, end = value
-    if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(region)):
-        raise ValueError("a document's offsets are outside the file")
-    return start, end
+def _span(value: Any) -> tuple[int, int, int]:
+    if not (isinstance(value, list) and len(value) == 3 and all(isinstance(n, int) for n in value)):
+        raise ValueError("a document's place is not (start, end, crc)")
+    start, end, crc = value
+    if not 0 <= start <= end:
+        raise ValueError("a document's offsets are not offsets")
+    return start, end, crc
 
 
-def _memo_from_plain(plain: dict[str, Any], region: memoryview) -> memo.MemoTable:
-    """The memo tables, each parsed on its first look-up."""
+def _memo_from_plain(plain: dict[str, Any], region: Region) -> memo.MemoTable:
+    """The memo tables, each read and parsed on its first look-up (one that cannot be read
+    back is empty: its answers are worked out again, and stored by the next save)."""
     spans = plain["memo"]
     if not isinstance(spans, dict):
         raise TypeError("memo tables are not listed")
 
-    def loader(start: int, end: int) -> Any:
+    def loader(span: Any) -> Any:
         def load() -> dict[str, Any]:
-            table = json.loads(region[start:end].tobytes())
+            data = region.read(span)
+            table = json.loads(data) if data is not None else {}
             if not isinstance(table, dict):
                 raise TypeError("a memo table is not an object")
             return table
 
         return load
 
-    return memo.MemoTable(lazy={str(n): loader(*_span(v, region)) for n, v in spans.items()})
+    for span in spans.values():
+        _span(span)
+    return memo.MemoTable(lazy={str(n): loader(v) for n, v in spans.items()})
 
 
-def _checks_from_plain(files: dict[str, Any], region: memoryview) -> dict[str, FileCheck]:
+def _checks_from_plain(files: dict[str, Any], region: Region) -> dict[str, FileCheck]:
     checks: dict[str, FileCheck] = {}
-    blob = region.obj  # the file's bytes; records are decoded from slices of it
-    base = len(blob) - len(region)
     for source, (stamp, light, found, span, sourced) in files.items():
         record = None
         if light is not None:
             if not (isinstance(light, dict) and isinstance(light["id"], str)):
                 raise TypeError("a record is not an object")
-            start, end = _span(span, region)
-            where = (base + start, base + end)
-            record = LazyRecord(light, blob, where, bool(sourced), _reader(str(source)))
+            _span(span)
+            load = functools.partial(region.read, span)
+            record = LazyRecord(light, load, bool(sourced), _reader(str(source)))
         checks[str(source)] = ((int(stamp[0]), int(stamp[1])), record, [_problem(p) for p in found])
     return checks
 
@@ -444,7 +493,7 @@ def _reader(source: str) -> Callable[[], dict[str, Any]]:
     return read
 
 
-def _from_plain(plain: dict[str, Any], region: memoryview, path: Path, key: str) -> CompiledCatalog:
+def _from_plain(plain: dict[str, Any], region: Region, path: Path, key: str) -> CompiledCatalog:
     table = _memo_from_plain(plain, region)
     checks = _checks_from_plain(plain["files"], region)
     catalog = Catalog()

@@ -44,7 +44,7 @@ def light_fields(record: Mapping[str, Any]) -> dict[str, Any]:
 
 class LazyRecord(Mapping[str, Any]):
     """`light` answers light fields; any heavy field, iteration or length decodes the whole
-    record from `blob[start:end]` (UTF-8 JSON) once.
+    record from what `load` returns (UTF-8 JSON, or None when it cannot be read back) once.
 
     `sourced` is stored with the record (whether its provenance names a source), so ranking
     does not decode every record to ask that. A region that does not decode to this record
@@ -52,19 +52,17 @@ class LazyRecord(Mapping[str, Any]):
     reads the record from its own file.
     """
 
-    __slots__ = ("_blob", "_end", "_full", "_light", "_reread", "_start", "sourced")
+    __slots__ = ("_full", "_light", "_load", "_reread", "sourced")
 
     def __init__(
         self,
         light: dict[str, Any],
-        blob: bytes,
-        span: tuple[int, int],
+        load: Callable[[], bytes | None],
         sourced: bool,
         reread: Callable[[], dict[str, Any]],
     ) -> None:
         self._light = light
-        self._blob = blob
-        self._start, self._end = span
+        self._load = load
         self._full: dict[str, Any] | None = None
         self._reread = reread
         self.sourced = sourced
@@ -74,7 +72,8 @@ class LazyRecord(Mapping[str, Any]):
         full = self._full
         if full is None:
             try:
-                full = json.loads(self._blob[self._start : self._end])
+                data = self._load()
+                full = json.loads(data) if data is not None else None
             except ValueError:
                 full = None
             if not isinstance(full, dict) or full.get("id") != self._light.get("id"):
