@@ -18,6 +18,9 @@ PATTERNS = [
     r"(?:a+b|ab+|aab)c?",
     r"error|err|e",
     r"cache",
+    # branches told apart by their first characters (`LiteralWeigher._starting_with`), with
+    # letters IGNORECASE gives three cases (s/S/ſ, k/K/K), classes, categories, anchors
+    r"\d+ errors?|[a-c]x|ſtop|Kelvin|\bword|(?:x)?stop|.*op",
 ]
 
 
@@ -33,12 +36,15 @@ def _defined(weigher: LiteralWeigher, text: str, match: re.Match[str]) -> int:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abcdeCOPY ADslow query-nh", max_size=40))
+@given(st.text(alphabet="abcdeCOPY ADslow query-nh12ſKKelvintpwrdx", max_size=40))
 def test_weigh_is_the_heaviest_branch_that_decides(text: str) -> None:
-    for regex in PATTERNS:
-        weigher = LiteralWeigher(regex, re.IGNORECASE)
+    for regex, weigher in zip(PATTERNS, WEIGHERS, strict=True):
         for match in re.compile(regex, re.IGNORECASE).finditer(text):
             assert weigher.weigh(text, match) == _defined(weigher, text, match)
+
+
+# Shared by the examples: what a weigher remembers per first character is tested too.
+WEIGHERS = [LiteralWeigher(regex, re.IGNORECASE) for regex in PATTERNS]
 
 
 def test_the_matched_branch_decides_the_weight() -> None:

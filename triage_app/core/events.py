@@ -62,18 +62,26 @@ def evaluate(
 ) -> list[LineMatch]:
     """Judge every candidate line of a chunk, in line order."""
     out: list[LineMatch] = []
+    line_of = lines.line
     for line_no in sorted(hits):
         start, end, indexes = hits[line_no]
         trigger = TRIGGER in indexes
         if trigger:
             indexes.discard(TRIGGER)
-        raw = lines.line(line_no, start, end)
+        raw = line_of(line_no, start, end)
         previous = _Previous(lines, line_no, start) if line_no else _Known(state.previous)
         found = _judge(
-            matcher, raw, first_line + line_no, sorted(indexes), previous, fuzzy_budget, trigger
+            matcher,
+            raw,
+            first_line + line_no,
+            sorted(indexes) if len(indexes) > 1 else list(indexes),
+            previous,
+            fuzzy_budget,
+            trigger,
         )
         if found is not None:
-            if _CAUSED_BY.match(found.text):
+            # (`_CAUSED_BY` can only match a line holding its words: a look first)
+            if "Caused by:" in found.text and _CAUSED_BY.match(found.text):
                 found = _in_chain(found, lines, line_no, first_line, state)
             out.append(found)
     _close_chain(lines, state)

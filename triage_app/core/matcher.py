@@ -43,6 +43,7 @@ __all__ = ["MATCH_CAP", "FuzzyBudget", "Matcher", "Target", "cap_line"]
 _TRIGGER = events.TRIGGER
 # Each matcher's verification searches (`regex_hits`), outside it: a stored matcher keeps none.
 _QUICK: weakref.WeakKeyDictionary[Matcher, QuickSearches] = weakref.WeakKeyDictionary()
+_LAST_QUICK: tuple = (lambda: None, None)  # (weak reference to a matcher, its searches)
 
 
 class Matcher:
@@ -195,9 +196,8 @@ class Matcher:
             searches = [t.pattern.search for t in self.targets]
             left = None
         else:
-            quick = _QUICK.get(self)
-            if quick is None:
-                quick = _QUICK[self] = QuickSearches([t.pattern for t in self.targets])
+            last = _LAST_QUICK  # (a look-up per line: the last matcher's, without a dict)
+            quick = last[1] if last[0]() is self else self._quick_searches()
             searches, left = quick.search, quick.left
         for index in indexes:
             if slow and index in slow:
@@ -218,6 +218,14 @@ class Matcher:
             if match:
                 found.append((index, match))
         return found
+
+    def _quick_searches(self) -> QuickSearches:
+        global _LAST_QUICK  # noqa: PLW0603 - a one-slot cache of `_QUICK`
+        quick = _QUICK.get(self)
+        if quick is None:
+            quick = _QUICK[self] = QuickSearches([t.pattern for t in self.targets])
+        _LAST_QUICK = (weakref.ref(self), quick)
+        return quick
 
     def regex_candidates(
         self, text: str, indexes: Iterable[int] | None = None, line_no: int = 0

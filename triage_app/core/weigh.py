@@ -14,6 +14,7 @@ import re._parser as _parser
 from collections.abc import Iterable
 
 from triage_app.core import memo
+from triage_app.core.first_chars import first_class
 
 _Items = Iterable[tuple[object, object]]
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
@@ -124,12 +125,21 @@ class LiteralWeigher:
             key=lambda branch: -branch[1],
         )
 
+        # The branches worth trying at a match that starts with a given character: those
+        # whose first characters (`first_chars`) may include it (made on first need).
+        self._firsts: list[re.Pattern[str] | None] | None = None
+        self._by_char: dict[str, list[tuple[re.Pattern[str], int]]] = {}
+
     def weigh(self, text: str, match: re.Match[str]) -> int:
         """The weight of `match`, found in `text`: the heaviest branch that matches there and
         ends where it ends, else the heaviest that matches there, else the static weight."""
         start, end = match.span()
         at_start = None
-        for pattern, weight in self.branches:
+        first = text[start : start + 1]
+        branches = self._by_char.get(first)
+        if branches is None:
+            branches = self._starting_with(first)
+        for pattern, weight in branches:
             found = pattern.match(text, start)
             if found:
                 if found.end() == end:
@@ -137,3 +147,26 @@ class LiteralWeigher:
                 if at_start is None:
                     at_start = weight
         return self.static if at_start is None else at_start
+
+    def _starting_with(self, first: str) -> list[tuple[re.Pattern[str], int]]:
+        """The branches that can match at a character `first` ("": at the end), heaviest
+        first: a branch whose first characters are known and exclude it cannot."""
+        if self._firsts is None:
+            self._firsts = [_first_pattern(pattern) for pattern, _weight in self.branches]
+        kept = [
+            branch
+            for branch, leading in zip(self.branches, self._firsts, strict=True)
+            if leading is None or not first or leading.match(first)
+        ]
+        if len(self._by_char) < _CHARS_KEPT:
+            self._by_char[first] = kept
+        return kept
+
+
+_CHARS_KEPT = 256  # distinct first characters whose branches a weigher remembers
+
+
+def _first_pattern(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """The class of characters a match of `pattern` can start with, compiled (None: any)."""
+    leading = first_class(pattern.pattern, pattern.flags)
+    return None if leading is None else re.compile(leading, pattern.flags)
