@@ -45,6 +45,8 @@ def test_weigh_is_the_heaviest_branch_that_decides(text: str) -> None:
 
 # Shared by the examples: what a weigher remembers per first character is tested too.
 WEIGHERS = [LiteralWeigher(regex, re.IGNORECASE) for regex in PATTERNS]
+for _weigher in WEIGHERS:
+    _weigher._uses = 1 << 30  # sorted by first character from the first match on
 
 
 def test_the_matched_branch_decides_the_weight() -> None:
