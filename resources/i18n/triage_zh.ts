@@ -959,6 +959,10 @@ Triage 找出已知错误，把最可能的首要原因放在最前面，并逐�
         <translation>筛选：{what}。正在读取级别和时间… 已读 {rows} 行</translation>
     </message>
     <message>
+        <source>Filter: {what}. Filtering… {rows} of {total} lines</source>
+        <translation>筛选：{what}。正在筛选… {total} 行中的 {rows} 行</translation>
+    </message>
+    <message>
         <source>Filter: {what}. Showing {shown} of {total} lines.</source>
         <translation>筛选：{what}。显示 {total} 行中的 {shown} 行。</translation>
     </message>
