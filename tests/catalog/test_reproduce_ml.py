@@ -202,8 +202,11 @@ REPRODUCED_IDS = sorted({entry_id for _, _, entry_id, _ in EXPECTED})
 JAX_DRIVERS = ("jax_cases",)
 
 
-def _run_drivers(python: Path, cwd: Path, drivers: list[str]) -> dict[str, str]:
-    """Start every driver at once (they wait on sockets and timeouts more than on the CPU)."""
+def _run_drivers(
+    python: Path, cwd: Path, drivers: list[str], cases: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """Start every driver at once (they wait on sockets and timeouts more than on the CPU);
+    `cases` runs only those cases of each."""
     env = {
         **os.environ,
         "HF_HUB_OFFLINE": "1",
@@ -216,7 +219,7 @@ def _run_drivers(python: Path, cwd: Path, drivers: list[str]) -> dict[str, str]:
     }
     procs = {
         driver: subprocess.Popen(
-            [str(python), str(DRIVERS_DIR / f"{driver}.py")],
+            [str(python), str(DRIVERS_DIR / f"{driver}.py"), *cases],
             cwd=cwd,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -248,6 +251,18 @@ def _check(python: Path, drivers: list[str], tmp_path: Path) -> None:
     chunks: dict[tuple[str, str], list[str]] = {}
     for driver, output in outputs.items():
         chunks.update(_chunks(driver, output))
+    # Which wording a case gets can depend on timing (a dying DataLoader worker's SIGCHLD
+    # may arrive before or after the loader looks at its queue). A case whose expected
+    # line is missing runs again alone, up to twice; the line must still be real output.
+    for driver, case, _entry_id, needle in EXPECTED:
+        for _retry in range(2):
+            if driver not in drivers or any(
+                needle in line for line in chunks.get((driver, case), [])
+            ):
+                break
+            again = _chunks(driver, _run_drivers(python, tmp_path, [driver], (case,))[driver])
+            if (driver, case) in again:
+                chunks[(driver, case)] = again[(driver, case)]
     lines: list[str] = []
     start: dict[tuple[str, str], int] = {}
     for key, chunk in chunks.items():
