@@ -182,6 +182,7 @@ def test_prose_is_decoded_only_when_asked_for(tmp_path, cache_dir, records):
     assert _scan(tmp_path, reopened) == reference
     entries = list(reopened.catalog)
     assert entries and all(e.data._full is None for e in entries)  # a scan read no prose
+    assert all(e.data._light is None for e in entries)  # nor the other light fields
     first = entries[0]
     from_file = json.loads(Path(first.source).read_text(encoding="utf-8"))
     assert first.root_cause == from_file["root_cause"]
@@ -200,6 +201,24 @@ def test_a_record_region_that_does_not_decode_is_read_from_its_file(cache_dir, r
     assert reopened.from_cache
     entry = reopened.catalog.entries[entry_id]
     assert entry.data == json.loads(Path(source).read_text(encoding="utf-8"))
+
+
+def test_light_fields_that_do_not_decode_are_read_from_each_record(cache_dir, records):
+    open_catalog([records])
+    (path,) = _cache_files(cache_dir)
+    head, index, region = _split(path.read_bytes())
+    entry_id, source = index["entries"][0]
+    index["lights"], region = _append(region, {source: {"id": "someone/else"}})
+    _write(path, head, index, region)
+    reopened = open_catalog([records])
+    assert reopened.from_cache
+    entry = reopened.catalog.entries[entry_id]
+    from_file = json.loads(Path(source).read_text(encoding="utf-8"))
+    assert entry.category == from_file["category"]
+    assert entry.data.get("domain") == from_file["domain"]
+    other_id, other_source = index["entries"][1]
+    other = reopened.catalog.entries[other_id]  # not in the damaged document at all
+    assert other.signature == json.loads(Path(other_source).read_text("utf-8"))["signature"]
 
 
 def _split(raw: bytes) -> tuple[bytes, dict, bytes]:

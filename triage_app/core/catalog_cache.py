@@ -9,10 +9,11 @@ So the first run stores them, and later runs read one file instead:
 - The file is keyed by everything its content depends on: each catalogue folder's record
   files (path, size, modification time), the program (its version and its core modules'
   files), the Python version and the matching libraries' files. Any change rebuilds it.
-- It holds data only: a JSON index (each record's light fields, problems, overrides) with
-  a CRC-32 over it, followed by a region of JSON documents (each whole record, each `memo`
-  table), each with its own CRC-32 in the index, read and parsed only when used
-  (`lazy_record`: a scan of a small log reads the index and a few documents, not the prose).
+- It holds data only: a JSON index (each record's core fields, problems, overrides) with
+  a CRC-32 over it, followed by a region of JSON documents (every record's light fields,
+  each whole record, each `memo` table), each with its own CRC-32 in the index, read and
+  parsed only when used (`lazy_record`: a scan of a small log reads the index and a few
+  documents, not the prose).
   Nothing in it is executed or unpickled; a damaged, truncated or foreign file fails to
   parse or to match its key, is reported at debug level and rebuilt; a document that does
   not match its CRC is not used (its record is read from its file, its answers worked out).
@@ -44,7 +45,7 @@ from triage_app import __version__
 from triage_app.core import memo, paths
 from triage_app.core.catalog import Catalog, FileCheck, load_catalog
 from triage_app.core.entry import Entry
-from triage_app.core.lazy_record import LazyRecord, light_fields
+from triage_app.core.lazy_record import LazyRecord, core_fields, light_fields
 from triage_app.core.overrides import Override
 from triage_app.core.problems import Problem, Severity
 from triage_app.core.ranking import is_sourced
@@ -67,7 +68,7 @@ class _Log:
 log = _Log()
 
 NO_CACHE_ENV = "TRIAGE_NO_CACHE"
-FORMAT = 4
+FORMAT = 5
 KEEP_FILES = 8  # compiled catalogues kept (a user with several --catalog sets has several)
 MAGIC = b"triage-app compiled catalogue\n"
 _CORE_DIR = Path(__file__).resolve().parent
@@ -211,7 +212,7 @@ def open_catalog(
                 compiled.missing_links = missing_links
                 return compiled
             if found[1].get("program") == program_key(missing_links):
-                earlier = _checks_from_plain(found[1]["files"], found[2])
+                earlier = _checks_from_plain(found[1], found[2])
                 answers = _memo_from_plain(found[1], found[2]).plain()
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             log.debug("compiled catalogue %s is damaged (%s); rebuilding", path, exc)
@@ -337,16 +338,17 @@ def _to_plain(compiled: CompiledCatalog) -> tuple[dict[str, Any], bytes]:
         region.extend(data)
         return [start, len(region), zlib.crc32(data)]
 
-    files = {}
+    files, lights = {}, {}
     for source, (stamp, record, found) in compiled.checks.items():
         problems = [_problem_plain(p) for p in found]
         if record is None:
             files[source] = [list(stamp), None, problems, None, False]
             continue
         whole = dict(record)
+        lights[source] = light_fields(whole)
         files[source] = [
             list(stamp),
-            light_fields(whole),
+            core_fields(whole),
             problems,
             document(whole),
             is_sourced(whole),
@@ -354,6 +356,7 @@ def _to_plain(compiled: CompiledCatalog) -> tuple[dict[str, Any], bytes]:
     index = {
         "program": compiled.program,
         "files": files,
+        "lights": document(lights),
         "entries": [[e.id, e.source] for e in catalog],
         "problems": [_problem_plain(p) for p in catalog.problems],
         "sources": [str(s) for s in catalog.sources],
@@ -466,18 +469,39 @@ def _memo_from_plain(plain: dict[str, Any], region: Region) -> memo.MemoTable:
     return memo.MemoTable(lazy={str(n): loader(v) for n, v in spans.items()})
 
 
-def _checks_from_plain(files: dict[str, Any], region: Region) -> dict[str, FileCheck]:
+def _checks_from_plain(plain: dict[str, Any], region: Region) -> dict[str, FileCheck]:
     checks: dict[str, FileCheck] = {}
-    for source, (stamp, light, found, span, sourced) in files.items():
+    lights = _Lights(region, _span(plain["lights"]))
+    for source, (stamp, core, found, span, sourced) in plain["files"].items():
         record = None
-        if light is not None:
-            if not (isinstance(light, dict) and isinstance(light["id"], str)):
+        if core is not None:
+            if not (isinstance(core, dict) and isinstance(core["id"], str)):
                 raise TypeError("a record is not an object")
             _span(span)
             load = functools.partial(region.read, span)
-            record = LazyRecord(light, load, bool(sourced), _reader(str(source)))
+            light = functools.partial(lights.of, source)
+            record = LazyRecord(core, light, load, bool(sourced), _reader(str(source)))
         checks[str(source)] = ((int(stamp[0]), int(stamp[1])), record, [_problem(p) for p in found])
     return checks
+
+
+class _Lights:
+    """The document of every record's light fields, parsed when one is first asked for
+    (empty when it cannot be read back: each record then reads its own document)."""
+
+    def __init__(self, region: Region, span: tuple[int, int, int]) -> None:
+        self.region, self.span = region, span
+        self._parsed: dict[str, Any] | None = None
+
+    def of(self, source: str) -> Any:
+        if self._parsed is None:
+            data = self.region.read(list(self.span))
+            try:
+                parsed = json.loads(data) if data is not None else {}
+            except ValueError:
+                parsed = {}
+            self._parsed = parsed if isinstance(parsed, dict) else {}
+        return self._parsed.get(source)
 
 
 def _reader(source: str) -> Callable[[], dict[str, Any]]:
@@ -495,7 +519,7 @@ def _reader(source: str) -> Callable[[], dict[str, Any]]:
 
 def _from_plain(plain: dict[str, Any], region: Region, path: Path, key: str) -> CompiledCatalog:
     table = _memo_from_plain(plain, region)
-    checks = _checks_from_plain(plain["files"], region)
+    checks = _checks_from_plain(plain, region)
     catalog = Catalog()
     with memo.active(table):
         for entry_id, source in plain["entries"]:
