@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
+from triage_app.core import own_regex
 
 # CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), and two-character escapes (ESC + one
 # byte). A newline never belongs to a sequence, so removal never changes line numbering.
-ANSI_RE = re.compile(
+ANSI_RE = own_regex.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"
     r"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?"
     r"|\x1b[@-Z\\-_]"

@@ -67,7 +67,6 @@ class _Log:
 
 log = _Log()
 
-NO_CACHE_ENV = "TRIAGE_NO_CACHE"
 FORMAT = 5
 KEEP_FILES = 8  # compiled catalogues kept (a user with several --catalog sets has several)
 MAGIC = b"triage-app compiled catalogue\n"
@@ -76,7 +75,7 @@ _LIBRARIES = ("ahocorasick_rs", "rapidfuzz")
 
 
 def enabled() -> bool:
-    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
+    return paths.caches_enabled()
 
 
 def cache_folder() -> Path:

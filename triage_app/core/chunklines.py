@@ -8,9 +8,9 @@ line numbers and give line `n` exactly as `Matcher.match_line` would clean it.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 
+from triage_app.core import own_regex
 from triage_app.core.ansi import MAX_PASSES, strip_ansi
 from triage_app.core.literals import FOLD_SPECIALS, NON_ASCII, fold
 
@@ -196,15 +196,17 @@ def newline_offsets(data: bytes) -> list[int]:
 
 
 Lines = TextLines | ByteLines
-NEWLINES = re.compile("\n")
+NEWLINES = own_regex.compile("\n")
 ASCII_BUT_NEWLINE = bytes(b for b in range(128) if b != 10)
 NON_ASCII_BYTES = NON_ASCII.encode("utf-8")
 # ESC-introduced sequences as in `ansi.ANSI_RE`, plus the C1 CSI (U+009B) in its UTF-8 form.
 # (Two patterns, so that each starts with one fixed byte and `re` can skip ahead quickly.)
-_ANSI_BYTES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
-_C1_CSI_BYTES = re.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
+_ANSI_BYTES = own_regex.compile(
+    rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])"
+)
+_C1_CSI_BYTES = own_regex.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # The first alternative alone (CSI: colours, cursor moves), about twice as fast over a chunk.
-_CSI_BYTES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
+_CSI_BYTES = own_regex.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 # A chunk holding one of the non-ASCII characters that IGNORECASE equates with ASCII letters
 # is searched as folded text instead (the prefilter's automaton looks for them too, `keys`).
 UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)

@@ -11,11 +11,11 @@ matches them.
 
 from __future__ import annotations
 
-import re
+from triage_app.core import own_regex
 
 # A frame header after which the next, indented line is quoted source.
-_FRAME_HEADER = re.compile(r'^\s*File "[^"]*", line \d+|^\S[^\s:]*\.py:\d+: in \S')
-_QUOTED = re.compile(
+_FRAME_HEADER = own_regex.compile(r'^\s*File "[^"]*", line \d+|^\S[^\s:]*\.py:\d+: in \S')
+_QUOTED = own_regex.compile(
     # numbered source snippets and their caret lines (rustc, gcc >= 9, tsc, Babel, Next.js)
     r"^\s*>?\s*\d+\s+\|(?:\s|$)|^\s+\|(?:\s|$)"
     # Java / Node stack frames

@@ -20,6 +20,8 @@ import zlib
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from triage_app.core import own_regex
+
 _READ = 256 * 1024
 _OUT = 1024 * 1024  # at most this much output per decompressor call
 
@@ -67,7 +69,7 @@ class ExpansionLimit:
             )
 
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
+_SIZE = own_regex.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
 
 
 def parse_size(text: str) -> int:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from triage_app.core import severity, structured
+from triage_app.core import own_regex, severity, structured
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.chunklines import ByteLines, Lines, cap_line
 from triage_app.core.context import is_context
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
 
 CHAIN_LOOKBACK = 500  # lines walked back from a `Caused by:` to the chain's first exception
-_CAUSED_BY = re.compile(r"\s*Caused by:")  # (`\s` is what str.lstrip() strips)
-_CHAIN_LINE = re.compile(
+_CAUSED_BY = own_regex.compile(r"\s*Caused by:")  # (`\s` is what str.lstrip() strips)
+_CHAIN_LINE = own_regex.compile(
     r"\s+at \S|\s*\.\.\. \d+ (?:more|common frames omitted)|Caused by: |\s+Suppressed: "
 )
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 import bisect
 import contextlib
 import math
-import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from triage_app.core import memo
+from triage_app.core import memo, own_regex
 
 if TYPE_CHECKING:
     from triage_app.core.matcher import Matcher
@@ -37,7 +36,7 @@ TRIGGER_WORDS = (
     "failed",
     "failure",
 )
-ERROR_LINE_RE = re.compile(
+ERROR_LINE_RE = own_regex.compile(
     r"\b[A-Z][A-Za-z0-9_.]*(?:Error|Exception|Failure)\b(?!s)(?:\s*:|\s*\(|$)"
     r"|\b(?:ERROR|FATAL|PANIC|CRITICAL)\b(?!\s*[:=]?\s*0\b)"
     r"|(?:^|\s)(?:error|fatal|panic)(?:\[\w+\])?:\s+\S"
@@ -47,18 +46,18 @@ ERROR_LINE_RE = re.compile(
 MIN_SCORE = 0.85
 MAX_CANDIDATES = 5
 
-_PREFIX_RE = re.compile(
+_PREFIX_RE = own_regex.compile(
     r"^(?:\s*(?:\[[^\]]{0,40}\]|\d{4}-\d\d-\d\d[T ][\d:.,]+Z?|\d\d:\d\d:\d\d[.,\d]*"
     r"|npm (?:ERR!|error)|##\[\w+\]|(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|E|W|I)\b:?"
     r"|\w+\[\d+\]:)\s*)+"
 )
 _NORMALISERS = (
-    (re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”"), " Q "),
-    (re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/]?"), " P "),
-    (re.compile(r"\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b"), " H "),
-    (re.compile(r"\d+(?:\.\d+)*"), " N "),
-    (re.compile(r"[^\w\s]+"), " "),
-    (re.compile(r"\s+"), " "),
+    (own_regex.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”"), " Q "),
+    (own_regex.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/]?"), " P "),
+    (own_regex.compile(r"\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b"), " H "),
+    (own_regex.compile(r"\d+(?:\.\d+)*"), " N "),
+    (own_regex.compile(r"[^\w\s]+"), " "),
+    (own_regex.compile(r"\s+"), " "),
 )
 
 

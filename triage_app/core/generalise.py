@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage_app.core import own_regex
 from triage_app.core.ansi import strip_ansi
 
 # Prefixes a log line carries before its message, tried repeatedly from the left.
 _PREFIXES = [
-    re.compile(p)
+    own_regex.compile(p)
     for p in (
         r"^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s*",
         r"^\s*\[\d{4}-\d{2}-\d{2}[T ][^\]]*\]\s*",
@@ -36,48 +37,56 @@ _PREFIXES = [
 # (name, what to find, the pattern that replaces it), first match wins at each position; a
 # replacement of None keeps the text literal (error codes such as E0382, TS2322, ORA-12154).
 _VALUES: list[tuple[str, re.Pattern[str], str | None]] = [
-    ("code", re.compile(r"\b[A-Z][A-Z0-9]*-?\d{2,}\b"), None),
-    ("url", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+", re.I), r"\S+"),
-    ("quoted", re.compile(r"'[^'\n]{1,200}'"), r"'[^']*'"),
-    ("quoted", re.compile(r'"[^"\n]{1,200}"'), r'"[^"]*"'),
-    ("quoted", re.compile(r"`[^`'\n]{1,200}'"), r"`[^']*'"),  # GNU tools' `name'
-    ("quoted", re.compile(r"`[^`\n]{1,200}`"), r"`[^`]*`"),
-    ("quoted", re.compile(r"‘[^’\n]{1,200}’"), r"‘[^’]*’"),
+    ("code", own_regex.compile(r"\b[A-Z][A-Z0-9]*-?\d{2,}\b"), None),
+    ("url", own_regex.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+", re.I), r"\S+"),
+    ("quoted", own_regex.compile(r"'[^'\n]{1,200}'"), r"'[^']*'"),
+    ("quoted", own_regex.compile(r'"[^"\n]{1,200}"'), r'"[^"]*"'),
+    ("quoted", own_regex.compile(r"`[^`'\n]{1,200}'"), r"`[^']*'"),  # GNU tools' `name'
+    ("quoted", own_regex.compile(r"`[^`\n]{1,200}`"), r"`[^`]*`"),
+    ("quoted", own_regex.compile(r"‘[^’\n]{1,200}’"), r"‘[^’]*’"),
     (
         "uuid",
-        re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I),
+        own_regex.compile(
+            r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I
+        ),
         r"[0-9a-f-]{36}",
     ),
     (
         "timestamp",
-        re.compile(
+        own_regex.compile(
             r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
         ),
         r"[\d:.TZ+ -]+",
     ),
-    ("ip", re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"), r"[\d.]+(?::\d+)?"),
-    ("path", re.compile(r"(?:\b[A-Za-z]:\\|~?/)[\w.@+~-]*(?:[/\\][\w.@+~-]*)+"), r"\S+"),
-    ("path", re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.\w{1,6}\b"), r"\S+"),
-    ("hex", re.compile(r"\b0x[0-9a-f]+\b", re.I), r"0x[0-9a-f]+"),
-    ("hex", re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I), r"[0-9a-f]+"),
-    ("number", re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w.])"), r"\d+(?:[.,]\d+)*"),
+    ("ip", own_regex.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"), r"[\d.]+(?::\d+)?"),
+    ("path", own_regex.compile(r"(?:\b[A-Za-z]:\\|~?/)[\w.@+~-]*(?:[/\\][\w.@+~-]*)+"), r"\S+"),
+    ("path", own_regex.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.\w{1,6}\b"), r"\S+"),
+    ("hex", own_regex.compile(r"\b0x[0-9a-f]+\b", re.I), r"0x[0-9a-f]+"),
+    (
+        "hex",
+        own_regex.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b", re.I),
+        r"[0-9a-f]+",
+    ),
+    ("number", own_regex.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w.])"), r"\d+(?:[.,]\d+)*"),
     (
         "number",  # with a unit: 512MiB, 30s, 95%
-        re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?=(?:[KMGTP]i?B|[kKMG]B?|B|ms|us|ns|s|m|h|%)\b)"),
+        own_regex.compile(
+            r"(?<![\w.])\d+(?:[.,]\d+)*(?=(?:[KMGTP]i?B|[kKMG]B?|B|ms|us|ns|s|m|h|%)\b)"
+        ),
         r"\d+(?:[.,]\d+)*",
     ),
-    ("number", re.compile(r"(?<=[a-z_])\d+\b"), r"\d+"),  # rank3, worker_12, v1
+    ("number", own_regex.compile(r"(?<=[a-z_])\d+\b"), r"\d+"),  # rank3, worker_12, v1
     (
         "file",
-        re.compile(
+        own_regex.compile(
             r"\b[\w-]+\.(?:o|obj|c|cc|cpp|cxx|h|hpp|py|pyx|js|mjs|cjs|ts|tsx|jsx|java|kt|go|rs"
             r"|rb|php|cs|so|a|dll|dylib|exe|jar|whl|json|ya?ml|toml|cfg|ini|log|txt|sh|lock)\b"
         ),
         r"[\w.-]+",
     ),
 ]
-_SPACE = re.compile(r"\s+")
-_LITERAL = re.compile(r"[A-Za-z][A-Za-z_]{3,}")
+_SPACE = own_regex.compile(r"\s+")
+_LITERAL = own_regex.compile(r"[A-Za-z][A-Za-z_]{3,}")
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,7 @@ def generalise(line: str) -> Generalised:
     return Generalised(message, regex, tuple(values))
 
 
-_SPECIAL = re.compile(r"([.^$*+?{}\[\]\\|()])")
+_SPECIAL = own_regex.compile(r"([.^$*+?{}\[\]\\|()])")
 
 
 def _literal(text: str) -> str:

@@ -15,6 +15,8 @@ from functools import lru_cache
 from pygments.lexer import RegexLexer, bygroups
 from pygments.token import Text, Token, _TokenType
 
+from triage_app.core import own_regex
+
 Log = Token.Log
 TIMESTAMP = Log.Timestamp
 LEVEL_ERROR = Log.Level.Error
@@ -166,7 +168,7 @@ def _inside_word(text: str, pos: int) -> bool:
     return _WORD(text[pos - 1]) is not None and _WORD(text[pos]) is not None
 
 
-_WORD = re.compile(r"\w").match
+_WORD = own_regex.compile(r"\w").match
 _LEXER = LogLexer()
 
 

@@ -30,12 +30,11 @@ from triage_app.core.sealed import read_sealed, write_sealed
 
 MAGIC = b"triage-app hyperscan database 1\n"
 KEEP_FILES = 12  # databases kept (~0.7 MB each for the bundled catalogue's keys)
-NO_CACHE_ENV = "TRIAGE_NO_CACHE"  # as `catalog_cache` (not imported: it imports the matcher)
 _DIGEST = hashlib.sha256().digest_size
 
 
 def enabled() -> bool:
-    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
+    return paths.caches_enabled()
 
 
 def cache_folder() -> Path:

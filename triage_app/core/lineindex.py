@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from triage_app.core import own_regex
 from triage_app.core.decompress import format_size
 from triage_app.core.logsource import LogError, LogSource
 from triage_app.core.offsets import Offsets
@@ -190,7 +191,7 @@ class LineIndex:
 
 # A decompressed copy is named triage-<pid>-<random>.log, so a later start can tell the copies
 # of a process that was killed (and never deleted them) from those of a running one.
-_COPY_NAME = re.compile(r"^triage-(\d+)-[^/]*\.log$")
+_COPY_NAME = own_regex.compile(r"^triage-(\d+)-[^/]*\.log$")
 DISK_RESERVE = 256 * 1024 * 1024  # never fill the disk: leave this much (or 5 %) free
 
 

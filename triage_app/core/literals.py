@@ -21,7 +21,7 @@ import re._constants as _c
 import re._parser as _parser
 from collections.abc import Iterable
 
-from triage_app.core import memo
+from triage_app.core import memo, own_regex
 from triage_app.core.weigh import LiteralWeigher  # noqa: F401 - re-exported
 
 MIN_FACTOR_LENGTH = 3
@@ -45,7 +45,7 @@ def _fold_table() -> dict[int, int]:
 
 
 _FOLD = _fold_table()
-_FOLD_RE = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_FOLD)) + "]")
+_FOLD_RE = own_regex.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_FOLD)) + "]")
 
 
 def fold(text: str) -> str:

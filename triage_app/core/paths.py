@@ -16,6 +16,7 @@ import platformdirs
 APP_NAME = "triage-app"
 DATA_DIR_ENV = "TRIAGE_DATA_DIR"
 CACHE_DIR_ENV = "TRIAGE_CACHE_DIR"
+NO_CACHE_ENV = "TRIAGE_NO_CACHE"  # "1": no cache file is read or written (a benchmark's "before")
 NOTES_FILE_NAME = "notes.json"
 USER_RECORDS_DIR_NAME = "records"
 
@@ -66,6 +67,11 @@ def user_records_dir() -> Path:
 def history_db_path() -> Path:
     """The local hit history (SQLite) inside the user-data folder; never log contents."""
     return user_data_dir() / "history.sqlite3"
+
+
+def caches_enabled() -> bool:
+    """False when `TRIAGE_NO_CACHE` turns every cache file off."""
+    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
 
 
 def user_cache_dir() -> Path:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from triage_app.core import own_regex
 from triage_app.core.version_fit import in_range
 
 PEER_NAME = "deadends.dev"
@@ -27,8 +28,8 @@ DOMAIN_ALIASES = {
     "github-actions": "ci",
     "k8s": "kubernetes",
 }
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
-_SLUG_JUNK = re.compile(r"[^a-z0-9]+")
+_DATE = own_regex.compile(r"\d{4}-\d{2}-\d{2}$")
+_SLUG_JUNK = own_regex.compile(r"[^a-z0-9]+")
 
 
 class CanonError(ValueError):

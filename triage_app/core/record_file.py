@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Any
 
+from triage_app.core import own_regex
+
 MAX_RECORD_BYTES = 1024 * 1024
 MAX_JSON_DEPTH = 64
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_TOKENS = own_regex.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class RecordFileError(Exception):

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from triage_app.core import own_regex
+
 ENTROPY_LIMIT = 4.3
 MIN_ENTROPY_LENGTH = 20
 
@@ -61,45 +63,48 @@ _SECRET_KEY = (
 _OWN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "authorization-header",
-        re.compile(
+        own_regex.compile(
             r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:bearer|basic|token|bot)"
             r"\s+([A-Za-z0-9._~+/=-]{8,})"
         ),
     ),
     (
         "assignment",
-        re.compile(
+        own_regex.compile(
             rf"(?i)(?<![\w.-])(?:[\w.-]*[_.-])?{_SECRET_KEY}[\"']?\s*[:=]\s*"
             r"(?:\"([^\"]{4,})\"|'([^']{4,})'|([^\s\"',;}&@]{4,}))"
         ),
     ),
-    ("password-flag", re.compile(r"(?i)--(?:password|passwd|token|api-key|secret)[= ]+(\S{4,})")),
-    ("url-password", re.compile(r"://[^:/@\s]*:([^@\s/]{3,})@")),
-    ("login-password", re.compile(r"(?i)\blogin\b.*?\s-p\s+(\S{4,})")),
-    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b")),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ("npm-token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
-    ("github-token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{40,}\b")),
-    ("api-key", re.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_-]{24,}")),
-    ("private-key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY( BLOCK)?-----")),
+    (
+        "password-flag",
+        own_regex.compile(r"(?i)--(?:password|passwd|token|api-key|secret)[= ]+(\S{4,})"),
+    ),
+    ("url-password", own_regex.compile(r"://[^:/@\s]*:([^@\s/]{3,})@")),
+    ("login-password", own_regex.compile(r"(?i)\blogin\b.*?\s-p\s+(\S{4,})")),
+    ("huggingface-token", own_regex.compile(r"\bhf_[A-Za-z0-9]{30,}\b")),
+    ("google-api-key", own_regex.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("npm-token", own_regex.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    ("github-token", own_regex.compile(r"\bgithub_pat_[A-Za-z0-9_]{40,}\b")),
+    ("api-key", own_regex.compile(r"\bsk-(?:proj-|ant-|live-)?[A-Za-z0-9_-]{24,}")),
+    ("private-key", own_regex.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY( BLOCK)?-----")),
 )
-_NOT_A_VALUE = re.compile(
+_NOT_A_VALUE = own_regex.compile(
     r"(?i)^(?:\*+|x+|<[^>]*>|\[[^\]]*\]|\$\{?[\w.-]+\}?|%\(?\w+\)?s?|null|none|nil|true|false"
     r"|undefined|redacted|hidden|masked|required|optional|\d{1,6}|\.{3})$"
     r"|^(?:/|~/|[A-Za-z]:\\)"  # a path (PWD=/home/x), not a password
 )
-_TOKEN = re.compile(rf"[A-Za-z0-9+/_-]{{{MIN_ENTROPY_LENGTH},}}={{0,2}}")
-_DIGEST_BEFORE = re.compile(
+_TOKEN = own_regex.compile(rf"[A-Za-z0-9+/_-]{{{MIN_ENTROPY_LENGTH},}}={{0,2}}")
+_DIGEST_BEFORE = own_regex.compile(
     r"(?i)(?:sha(?:1|224|256|384|512)[-:=]|md5[-:=]|integrity[\"']?[:=]\s*[\"']?)$"
 )
-_HEX = re.compile(r"^[0-9a-fA-F-]+$")
-_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
-_IP_CANDIDATE = re.compile(
+_HEX = own_regex.compile(r"^[0-9a-fA-F-]+$")
+_EMAIL = own_regex.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+_IP_CANDIDATE = own_regex.compile(
     r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])"
     r"|(?<![\w.:])[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w.:])"
 )
-_HOME = re.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)([^/\\\s]+)")
-_PEM_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY( BLOCK)?-----")
+_HOME = own_regex.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)([^/\\\s]+)")
+_PEM_END = own_regex.compile(r"-----END [A-Z ]*PRIVATE KEY( BLOCK)?-----")
 
 
 @cache

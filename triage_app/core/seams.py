@@ -8,10 +8,10 @@ or a target that the full test would keep.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from triage_app.core import own_regex
 from triage_app.core.chunklines import ByteLines, Lines
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 MIN_WIDTH, MAX_WIDTH = 60, 400  # characters of a line that may have been wrapped
 MIN_SPLIT_LITERAL = 24  # literals this long are found even when the wrap cuts them
-NEW_RECORD = re.compile(
+NEW_RECORD = own_regex.compile(
     r"\s|\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:"
 )
@@ -30,8 +30,8 @@ NEW_RECORD = re.compile(
 # that may continue the one before (`\s` also excludes empty lines). A superset of
 # `wraps.seam_ok`'s test: bytes `\s` is ASCII-only, and B's level is not looked at here.
 _NEW_RECORD_BYTES = NEW_RECORD.pattern.encode()
-_CONTINUATION = re.compile(b"\n(?=[^\n]{%d,}\n(?!%s))" % (MIN_WIDTH, _NEW_RECORD_BYTES))
-_CONTINUATION_AT_START = re.compile(b"[^\n]{%d,}\n(?!%s)" % (MIN_WIDTH, _NEW_RECORD_BYTES))
+_CONTINUATION = own_regex.compile(b"\n(?=[^\n]{%d,}\n(?!%s))" % (MIN_WIDTH, _NEW_RECORD_BYTES))
+_CONTINUATION_AT_START = own_regex.compile(b"[^\n]{%d,}\n(?!%s)" % (MIN_WIDTH, _NEW_RECORD_BYTES))
 
 
 def continuation_lines(lines: Lines) -> set[int] | None:

@@ -22,7 +22,6 @@ is, word for word, an entry's signature, alias, error code or id puts that entry
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -30,6 +29,8 @@ from dataclasses import dataclass
 from itertools import islice
 
 from rapidfuzz import fuzz, process, utils
+
+from triage_app.core import own_regex
 
 MIN_SCORE = 0.6
 _WEIGHTS = {
@@ -49,8 +50,8 @@ _STOPWORDS = frozenset(
     "a an the of to in on at is are was be by for and or not no it its this that with as from "
     "was were has have had".split()
 )
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_CJK = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+_CAMEL = own_regex.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CJK = own_regex.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from triage_app.core import own_regex
+
 ERROR, WARNING, INFO, DEBUG = "error", "warning", "info", "debug"
 QUIET = frozenset({INFO, DEBUG})  # levels an entry fires on only with `fires_on_info`
 PREFIX = 200  # characters of a line that may hold its level
@@ -77,7 +79,7 @@ _WORD = (
     r"|WARNING|WARN|NOTICE|INFO|DEBUG|TRACE|VERBOSE)(?=$|[\s\]):|>,;=!-])"
 )
 _WORD_BEFORE = r"(?<=[\s\[(|<:,;])"  # what may precede a level word inside the line
-_LEVEL_RE = re.compile(
+_LEVEL_RE = own_regex.compile(
     rf"{_AT_START}|{_ANYWHERE}"
     # compiler style at the start, after a file:line:col location, or after "E   " (pytest)
     rf"|(?:^\s*|:\d+:(?:\d+:)? ){_TOOL}"
@@ -90,7 +92,7 @@ _LEVEL_RE = re.compile(
 # `_LEVEL_RE` without what only matches at the start, for every later position: the same
 # branches in the same order, so the same match. Its leading look-ahead names the characters
 # a match can start with, which lets `re` skip every other position at once (4x faster).
-_AFTER_START = re.compile(
+_AFTER_START = own_regex.compile(
     rf"(?=[#:lsnEFCSAPWNIDTV])(?:{_ANYWHERE}|:\d+:(?:\d+:)? {_TOOL}|{_WORD_BEFORE}{_WORD})"
 )
 

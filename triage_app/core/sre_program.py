@@ -53,7 +53,17 @@ def program_of(pattern: str, flags: int) -> Program | None:
     """`pattern`'s program (what `re.compile(pattern, flags)` hands `_sre`), or None when it
     cannot be worked out here (a bytes pattern, one that does not compile, another
     interpreter)."""
-    if not isinstance(pattern, str) or not _usable():
+    if not isinstance(pattern, str):
+        return None
+    found = flagged_program(pattern, flags)
+    return found[1] if found is not None else None
+
+
+def flagged_program(pattern: str | bytes, flags: int) -> tuple[int, Program] | None:
+    """(the flags `re.compile(pattern, flags)` ends with, its program) for a pattern given
+    with `flags` as written in the source (`made` turns them back into the pattern); None
+    when it cannot be worked out here."""
+    if not _usable():
         return None
     try:
         parsed = _parser.parse(pattern, flags)
@@ -62,14 +72,27 @@ def program_of(pattern: str, flags: int) -> Program | None:
         indexgroup: list[str | None] = [None] * state.groups
         for name, index in state.groupdict.items():
             indexgroup[index] = name
-        return (
-            array(_CODE, code).tobytes(),
-            state.groups - 1,
-            dict(state.groupdict),
-            tuple(indexgroup),
-        )
+        program = (array(_CODE, code).tobytes(), state.groups - 1, dict(state.groupdict))
+        return flags | state.flags, (*program, tuple(indexgroup))
     except Exception:  # noqa: BLE001 - re.error, or internals of another shape: none kept
         return None
+
+
+def made(pattern: str | bytes, flags: int, program: Program) -> re.Pattern | None:
+    """The pattern `program` is of (`flags`: the pattern's own, as `re.compile` ends with
+    them), in one C call; None when this interpreter does not accept the program."""
+    if not _usable():
+        return None
+    try:
+        code, groups, groupindex, indexgroup = program
+        words = array(_CODE)
+        words.frombytes(code)
+        pattern_made = _sre.compile(
+            pattern, flags, words.tolist(), groups, dict(groupindex), indexgroup
+        )
+    except Exception:  # noqa: BLE001 - not a program this interpreter accepts
+        return None
+    return pattern_made if pattern_made.flags == flags else None
 
 
 def pack(patterns: Iterable[re.Pattern[str]], known: dict[Key, Program] | None = None) -> bytes:
@@ -121,16 +144,8 @@ def compile_pattern(pattern: str, flags: int) -> re.Pattern[str]:
     if _blocks and _compiled > DECODE_AFTER:
         _decode()
     program = _known.get((pattern, flags)) if _known else None
-    if program is not None and _usable():
-        try:
-            code, groups, groupindex, indexgroup = program
-            words = array(_CODE)
-            words.frombytes(code)
-            made = _sre.compile(
-                pattern, flags, words.tolist(), groups, dict(groupindex), indexgroup
-            )
-            if made.flags == flags:
-                return made
-        except Exception:  # noqa: BLE001 - not a program this interpreter accepts
-            pass
+    if program is not None:
+        found = made(pattern, flags, program)
+        if found is not None:
+            return found
     return re.compile(pattern, flags)

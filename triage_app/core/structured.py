@@ -12,6 +12,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from triage_app.core import own_regex
+
 EVENT_TEXT_CAP = 16384  # characters of decoded text kept in a match's `event_text`
 MESSAGE_KEYS = (
     "message",
@@ -48,8 +50,8 @@ _LEVELS = {
     "verbose": "debug",
 }
 _MAX_DEPTH = 4
-_LOGFMT_HINT = re.compile(r"(?:^|\s)(?:msg|message|err|error)=")
-_LOGFMT_PAIR = re.compile(r'([A-Za-z_][\w.\-]*)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
+_LOGFMT_HINT = own_regex.compile(r"(?:^|\s)(?:msg|message|err|error)=")
+_LOGFMT_PAIR = own_regex.compile(r'([A-Za-z_][\w.\-]*)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
 _LOGFMT_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
 
 

@@ -10,13 +10,14 @@ conversion): logs of one job share a clock. A line without one gives None.
 from __future__ import annotations
 
 import calendar
-import re
 import time
+
+from triage_app.core import own_regex
 
 PREFIX = 80
 _MONTHS = {m: i for i, m in enumerate(calendar.month_abbr) if m}
 
-_STAMP = re.compile(
+_STAMP = own_regex.compile(
     r"(?P<y>\d{4})[-/](?P<mo>\d\d)[-/](?P<d>\d\d)[T ](?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)"
     r"(?:[.,](?P<f>\d{1,9}))?"
     r"|(?:^|(?<=[\s\]:\[]))[IWEF](?P<gmo>\d\d)(?P<gd>\d\d) (?P<gh>\d\d):(?P<gmi>\d\d):(?P<gs>\d\d)"
@@ -58,7 +59,7 @@ def year_of(text: str) -> int | None:
     return int(found["y"]) if found is not None and found["y"] else None
 
 
-_USER = re.compile(
+_USER = own_regex.compile(
     r"^\s*(?:(?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)[T ]+)?"
     r"(?P<h>\d{1,2}):(?P<mi>\d\d)(?::(?P<s>\d\d)(?:[.,](?P<f>\d{1,9}))?)?\s*$"
 )

@@ -24,12 +24,11 @@ ok") is not one. Lines that a pattern matched or a fuzzy candidate explains are 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from triage_app.core import severity
+from triage_app.core import own_regex, severity
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton, leftmost, ride_along
 from triage_app.core.chunklines import Lines, annotator_bytes, placed_starts, rider_matches
@@ -40,23 +39,31 @@ MAX_TEXT = 500  # characters of a group's first line kept for display
 
 _MASKS = (
     (
-        re.compile(
+        own_regex.compile(
             r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
         ),
         "<UUID>",
     ),
     (
-        re.compile(r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?"),
+        own_regex.compile(
+            r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?"
+        ),
         "<TS>",
     ),
-    (re.compile(r"\b\d\d(?:/\d\d){2} \d\d:\d\d:\d\d\b|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b"), "<TS>"),
-    (re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b"), "<IP>"),
-    (re.compile(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b"), "<HEX>"),
-    (re.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|`[^`\n]{0,200}`"), "<STR>"),
-    (re.compile(r"(?:[A-Za-z]:)?(?:\.{0,2}[\\/][\w.@+~-]+){2,}[\\/]?"), "<PATH>"),
-    (re.compile(r"(?<![\w<])[-+]?\d+(?:\.\d+)*(?![\w>])"), "<NUM>"),
+    (
+        own_regex.compile(r"\b\d\d(?:/\d\d){2} \d\d:\d\d:\d\d\b|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b"),
+        "<TS>",
+    ),
+    (own_regex.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b"), "<IP>"),
+    (
+        own_regex.compile(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b"),
+        "<HEX>",
+    ),
+    (own_regex.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|`[^`\n]{0,200}`"), "<STR>"),
+    (own_regex.compile(r"(?:[A-Za-z]:)?(?:\.{0,2}[\\/][\w.@+~-]+){2,}[\\/]?"), "<PATH>"),
+    (own_regex.compile(r"(?<![\w<])[-+]?\d+(?:\.\d+)*(?![\w>])"), "<NUM>"),
 )
-_TRAILING_DIGITS = re.compile(r"\d")
+_TRAILING_DIGITS = own_regex.compile(r"\d")
 
 # Lines that only announce the error on a later line (which is fed on its own).
 _HEADERS = (
@@ -96,7 +103,7 @@ CANDIDATE_WORDS = (
 # glog/klog error and fatal lines start "E0101 12:00:00" (month 01-12): their first bytes are
 # looked for in the same pass as the words, the rest checked on the line.
 _GLOG_STARTS = tuple(f"\n{level}{digit}".encode() for level in "EF" for digit in "01")
-_GLOG = re.compile(rb"[EF](?:0[1-9]|1[0-2])\d\d \d\d:\d\d:\d\d")
+_GLOG = own_regex.compile(rb"[EF](?:0[1-9]|1[0-2])\d\d \d\d:\d\d:\d\d")
 # One search for both, compiled once per process on the first big chunk (`automaton`), or
 # found in the matcher's own pass (case-sensitive, in the clean bytes) once it carries them.
 _WORDS = ride_along(
@@ -107,19 +114,23 @@ _GLOG_WORDS = frozenset(range(len(CANDIDATE_WORDS), len(CANDIDATE_WORDS) + len(_
 # A line that states no level counts when it starts as an error statement: an exception or
 # error type with its message (after an optional "[rank3]:"-style tag), a compiler/runtime
 # "error:"/"fatal:"/"panic:", or the JVM's 'Exception in thread "main"'.
-_STARTS_AS_ERROR = re.compile(
+_STARTS_AS_ERROR = own_regex.compile(
     r"\s*(?:\[[^\]]{1,40}\]:?\s*)?"
     r"(?:(?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)(?::|$|\s*\(|\s+in\b)"
     r"|(?:error|fatal|panic|fatal error)(?:\[\w+\])?:\s"
     r"|Exception in thread \")"
 )
 # Counters in summaries ("# ERROR: 0", "errors=0", "FAILED: 0") report that nothing failed.
-_ZERO_COUNT = re.compile(r"(?i)\b(?:errors?|fatal|failed|failures?)\b\s*[:=]?\s*0\b(?![.\d])")
+_ZERO_COUNT = own_regex.compile(
+    r"(?i)\b(?:errors?|fatal|failed|failures?)\b\s*[:=]?\s*0\b(?![.\d])"
+)
 
 # A line's marker: its first two tokens ("npm ERR!", "E0101 12:00:00.000", "[rank3]: x").
-_MARKER = re.compile(r"\s*\S+(?:\s+\S+)?")
-_HAS_WORD = re.compile(r"[^\W\d_]{2}")
-_LEVELISH = re.compile(r"\b(?:npm|ERR|ERROR|[Ee]rror|FATAL|[Ff]atal|CRITICAL|PANIC|panic|SEVERE)\b")
+_MARKER = own_regex.compile(r"\s*\S+(?:\s+\S+)?")
+_HAS_WORD = own_regex.compile(r"[^\W\d_]{2}")
+_LEVELISH = own_regex.compile(
+    r"\b(?:npm|ERR|ERROR|[Ee]rror|FATAL|[Ff]atal|CRITICAL|PANIC|panic|SEVERE)\b"
+)
 
 
 def _marker(text: str) -> str:

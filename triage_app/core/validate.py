@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from triage_app.core import own_regex
 from triage_app.core.problems import Problem, Severity
 from triage_app.core.record_format import (
     BOOLEANS,
@@ -42,7 +43,7 @@ from triage_app.core.validate_base import (
 )
 from triage_app.core.validate_regex import check_regex, check_variants, quote_matched
 
-ID_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+\Z")
+ID_RE = own_regex.compile(r"^[a-z0-9-]+/[a-z0-9-]+\Z")
 
 
 def _check_action_item(rate_field: str, text_field: str) -> Callable[..., None]:

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from triage_app.core import own_regex
 from triage_app.core.versions import canonical_package
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 Verdict = Literal["affected", "fixed", "unknown"]
 FITS, NO_DATA, MISFIT = 2, 1, 0
 
-_RELEASE = re.compile(r"v?(\d+(?:\.\d+)*)")
+_RELEASE = own_regex.compile(r"v?(\d+(?:\.\d+)*)")
 
 
 def release(version: str, package: str = "") -> tuple[int, ...] | None:

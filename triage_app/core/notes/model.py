@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import operator
-import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -19,6 +18,8 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
+from triage_app.core import own_regex
+
 Verdict = Literal["worked", "did_not_work"]
 VERDICTS: tuple[str, ...] = ("worked", "did_not_work")
 
@@ -26,7 +27,7 @@ Clock = Callable[[], datetime]
 
 _NOTE_STR_FIELDS = ("entry_id", "text", "created", "updated")
 _MARK_STR_FIELDS = ("entry_id", "action", "action_text", "updated")
-_SPACES = re.compile(r"\s+")
+_SPACES = own_regex.compile(r"\s+")
 _TRAILING_PUNCT = ".;:!,"
 
 

@@ -23,7 +23,6 @@ import contextlib
 import io
 import json
 import os
-import re
 import stat
 import threading
 import uuid
@@ -37,6 +36,7 @@ from tinydb.queries import QueryInstance
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
+from triage_app.core import own_regex
 from triage_app.core.notes import durable
 from triage_app.core.notes.errors import (
     CorruptNotesFileError,
@@ -47,7 +47,7 @@ from triage_app.core.notes.errors import (
 )
 
 _REVISION_TABLE = "_storage"
-_HEAD = re.compile(rb'\A\{"_storage": \{"1": \{"revision": "([0-9a-f]{32})"')
+_HEAD = own_regex.compile(rb'\A\{"_storage": \{"1": \{"revision": "([0-9a-f]{32})"')
 _HEAD_SIZE = 80
 #: How often a waiting writer retries the lock (filelock polls a non-blocking flock; its 50 ms
 #: default lets a busy writer starve the other window).

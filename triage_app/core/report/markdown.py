@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+from triage_app.core import own_regex
 from triage_app.core.report.model import Advice, Report, ReportFile, ReportGroup
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~])")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_SPECIAL = own_regex.compile(r"([\\`*_{}\[\]()<>#+!|~])")
+_CONTROL = own_regex.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def esc(text: str) -> str:
