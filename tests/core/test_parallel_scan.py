@@ -8,6 +8,7 @@ tracebacks (source lines quoted as context), Java `Caused by:` chains.
 from __future__ import annotations
 
 import functools
+import gc
 import gzip
 import json
 import os
@@ -229,11 +230,13 @@ def test_cancel_stops_the_workers_at_once(tmp_path, compiled, matcher, runs) -> 
             source, matcher, summary, jobs=2, cancel=cancel, chunk_bytes=100
         )
         next(scan)
+        assert gc.get_freeze_count() > 0  # what the parent kept is out of the collector's way
         cancel.set()
         started = time.monotonic()
         rest = list(scan)
     assert time.monotonic() - started < 3.0
     assert summary.cancelled and len(rest) <= 1
+    assert gc.get_freeze_count() == 0
     assert not any(w.process.is_alive() for w in runs[0].workers)
 
 
@@ -250,6 +253,7 @@ def test_a_killed_worker_is_an_error_not_a_hang(tmp_path, compiled, matcher, run
             for _ in scan:
                 pass
     assert time.monotonic() - started < 10.0
+    assert gc.get_freeze_count() == 0
     assert not any(w.process.is_alive() for w in runs[0].workers)
 
 

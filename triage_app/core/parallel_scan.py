@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import os
 import pickle
 import sys
@@ -397,14 +398,18 @@ def iter_scan(
         chunk_bytes=chunk_bytes,
     )
     total = source.info.size
-    for found, lines, done in run:
-        if cancel is not None and cancel.is_set():
-            run.cancelled = True
-            break
-        summary.lines += lines
-        if summary.keep_matches:
-            summary.matches.extend(found)
-        yield ScanProgress(found, summary.lines, done, total)
+    try:
+        for found, lines, done in run:
+            if cancel is not None and cancel.is_set():
+                run.cancelled = True
+                break
+            summary.lines += lines
+            if summary.keep_matches:
+                summary.matches.extend(found)
+            gc.freeze()  # what the scan keeps only grows (as `scan.iter_scan`, its _GC_NOTE)
+            yield ScanProgress(found, summary.lines, done, total)
+    finally:
+        gc.unfreeze()
     summary.cancelled = run.cancelled
     summary.warning = source.warning
     summary.slow_patterns = sorted((matcher.targets[i].id, n) for i, n in run.slow.items())
