@@ -44,6 +44,11 @@ def test_stamps_keep_each_time_to_the_microsecond(gaps, repeat, data):
     for n in data.draw(st.lists(st.integers(0, len(values) - 1), max_size=50)):
         got, want = stamps[n], values[n]
         assert math.isnan(got) if math.isnan(want) else micros(got) == micros(want)
+    stated = [micros(v) for v in values if not math.isnan(v)]
+    span = stamps.span()
+    assert (span and (micros(span[0]), micros(span[1]))) == (
+        stated and (min(stated), max(stated))
+    ) or (not stated and span is None)
     known = [v for v in values if not math.isnan(v)] or [T0]
     low = data.draw(st.floats(min(known) - 10, max(known) + 10))
     high = data.draw(st.floats(low, max(known) + 20))
@@ -62,12 +67,14 @@ def test_each_full_block_takes_the_coarsest_unit_and_narrowest_width_that_fit():
     years = [T0 + n * 86400.0 * 20 + 1e-6 for n in range(BLOCK)]  # 224 years: 64 bits
     values = [math.nan] * 10 + millis[10:] + hours + micro + years + millis[:5]
     stamps = stamps_of(values)
-    assert len(stamps) == len(values) and math.isnan(stamps[0]) and stamps.first() == millis[10]
+    assert len(stamps) == len(values) and math.isnan(stamps[0])
+    earliest, latest = stamps.span()  # the first line is not the earliest, the last not the latest
+    assert (micros(earliest), micros(latest)) == (micros(hours[0]), micros(years[-1]))
     assert [micros(stamps[n]) for n in range(10, len(values))] == [micros(v) for v in values[10:]]
     kinds = [(b.unit, b.steps.typecode) for b in stamps._blocks]
     assert kinds == [(1000, "H"), (1_000_000, "I"), (1, "I"), (1, "q")]
     assert list(stamps.in_range(0, 13, T0, T0 + 0.0115)) == [0] * 10 + [1, 1, 0]
-    assert Stamps().first() is None and stamps_of([math.nan] * (BLOCK + 3)).first() is None
+    assert Stamps().span() is None and stamps_of([math.nan] * (BLOCK + 3)).span() is None
 
 
 @settings(max_examples=40, deadline=None)

@@ -67,9 +67,8 @@ class LevelFilter(QObject):
         return self.levels is not None or self.time_range is not None
 
     def stamp_span(self) -> tuple[float, float] | None:
-        """The first and last time the log states (once read), for the range dialog."""
-        first = self._stamps.first()
-        return (first, self._stamps[-1]) if first is not None else None
+        """The earliest and latest time the log states (once read), for the range dialog."""
+        return self._stamps.span()
 
     @property
     def reading(self) -> bool:

@@ -35,10 +35,11 @@ def micros(seconds: float) -> int:
 class _Block:
     """4,096 times: `base + step * unit` microseconds, `missing` for a line without one."""
 
-    __slots__ = ("base", "unit", "steps", "missing")
+    __slots__ = ("base", "unit", "steps", "missing", "low", "high")
 
     def __init__(self, values: array) -> None:
         known = [v for v in values if v != NONE]
+        self.low, self.high = _bounds(known)  # the earliest and latest (None: no time)
         self.base = min(known, default=0)
         self.unit = next(u for u in UNITS if not any(map(operator.mod, known, itertools.repeat(u))))
         span = (max(known, default=0) - self.base) // self.unit
@@ -103,15 +104,17 @@ class Stamps:
                 self._open = array("q")
             self._size += len(piece)
 
-    def first(self) -> float | None:
-        """The first time stated (None: none yet)."""
+    def span(self) -> tuple[float, float] | None:
+        """The earliest and latest time stated (None: none yet): a log's last line need not
+        be its latest (a retry loop's clock, several writers)."""
         growing = self._open  # before the blocks, as in `micros_at`
-        blocks = list(self._blocks)
-        for block in blocks:
-            if block.steps.count(block.missing) < BLOCK:
-                at = next(n for n, step in enumerate(block.steps) if step != block.missing)
-                return block.micros(at) / 1e6
-        return next((value / 1e6 for value in growing if value != NONE), None)
+        bounds = [(b.low, b.high) for b in list(self._blocks) if b.low is not None]
+        low, high = _bounds([v for v in growing if v != NONE])
+        if low is not None:
+            bounds.append((low, high))
+        if not bounds:
+            return None
+        return min(b[0] for b in bounds) / 1e6, max(b[1] for b in bounds) / 1e6
 
     def in_range(self, start: int, end: int, low: float, high: float) -> bytearray:
         """Per row from `start` to `end` (below `len`), 1 when its time is within `low` to
@@ -139,3 +142,7 @@ class Stamps:
             )
             start += stop - at
         return out
+
+
+def _bounds(known: list[int]) -> tuple[int, int] | tuple[None, None]:
+    return (min(known), max(known)) if known else (None, None)
