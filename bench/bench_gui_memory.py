@@ -177,9 +177,7 @@ def errors_only(app, view) -> dict:
     resident = _vm_rss_kb(os.getpid()) // 1024
     seconds, stall = _filtered(app, view, lambda: view.set_levels(frozenset({severity.ERROR})))
     rows = view.level_filter.model.rowCount()
-    stamps = view.level_filter._stamps  # a sample: the first and last times need not be the ends
-    sample = [t for t in map(stamps.__getitem__, range(0, len(stamps), 997)) if t == t]
-    first, last = min(sample), max(sample)
+    first, last = view.level_filter.stamp_span()  # what the time-range dialog offers
     middle = (first + (last - first) / 4, first + (last - first) * 3 / 4)
     timed, timed_stall = _filtered(app, view, lambda: view.set_time_range(middle))
     return {
