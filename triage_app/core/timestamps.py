@@ -10,6 +10,7 @@ conversion): logs of one job share a clock. A line without one gives None.
 from __future__ import annotations
 
 import calendar
+import functools
 import time
 
 from triage_app.core import own_regex
@@ -30,33 +31,48 @@ _STAMP = own_regex.compile(
 def stamp(text: str, year: int = 1970) -> float | None:
     """Seconds (as if UTC) of the time stated at the start of `text`; `year` for formats
     that state none. None when the line states no time (or an impossible one)."""
-    found = _STAMP.search(text, 0, PREFIX)
-    if found is None:
-        return None
-    g = found.groupdict()
-    try:
-        if g["y"]:
-            parts = (int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]))
-            fraction = g["f"]
-        elif g["gmo"]:
-            parts = (year, int(g["gmo"]), int(g["gd"]), int(g["gh"]), int(g["gmi"]), int(g["gs"]))
-            fraction = g["gf"]
-        else:
-            month = _MONTHS[g["smon"]]
-            parts = (year, month, int(g["sd"]), int(g["sh"]), int(g["smi"]), int(g["ss"]))
-            fraction = None
-        if not (1 <= parts[1] <= 12 and 1 <= parts[2] <= 31 and parts[3] < 24 and parts[5] < 61):
-            return None
-        seconds = calendar.timegm((*parts, 0, 0, 0))
-    except (ValueError, OverflowError):
-        return None
-    return seconds + (float(f"0.{fraction}") if fraction else 0.0)
+    return stamp_and_year(text, year)[0]
 
 
 def year_of(text: str) -> int | None:
     """The year a line states in a full date, if any (for the formats that omit it)."""
     found = _STAMP.search(text, 0, PREFIX)
     return int(found["y"]) if found is not None and found["y"] else None
+
+
+def stamp_and_year(text: str, year: int = 1970) -> tuple[float | None, int | None]:
+    """(`stamp(text, year)`, `year_of(text)`) in one search: the level filter reads both for
+    every line of a log (ten million at 1 GB)."""
+    found = _STAMP.search(text, 0, PREFIX)
+    if found is None:
+        return None, None
+    y, mo, d, h, mi, sec, fraction, gmo, gd, gh, gmi, gs, gf, smon, sd, sh, smi, ss = found.groups()
+    stated = int(y) if y else None
+    if y:
+        parts = (stated, int(mo), int(d), int(h), int(mi), int(sec))
+    elif gmo:
+        parts = (year, int(gmo), int(gd), int(gh), int(gmi), int(gs))
+        fraction = gf
+    else:
+        parts = (year, _MONTHS[smon], int(sd), int(sh), int(smi), int(ss))
+        fraction = None
+    if not (1 <= parts[1] <= 12 and 1 <= parts[2] <= 31 and parts[3] < 24 and parts[5] < 61):
+        return None, stated
+    day = _day_seconds(parts[0], parts[1], parts[2])
+    if day is None:
+        return None, stated
+    seconds = day + parts[3] * 3600 + parts[4] * 60 + parts[5]
+    return seconds + (int(fraction) / 10 ** len(fraction) if fraction else 0.0), stated
+
+
+@functools.lru_cache(maxsize=4096)
+def _day_seconds(year: int, month: int, day: int) -> int | None:
+    """`calendar.timegm` of the day's midnight (None: a year it cannot place); a log states
+    a few days, so each is worked out once."""
+    try:
+        return calendar.timegm((year, month, day, 0, 0, 0, 0, 0, 0))
+    except (ValueError, OverflowError):
+        return None
 
 
 _USER = own_regex.compile(

@@ -70,8 +70,8 @@ class LevelJob(ThreadJob):
                 level, _offset = severity.detect(head)
                 last = CODES.get(level, last) if level is not None else last
                 batch.append(last)
-                year = timestamps.year_of(head) or year
-                stamped = timestamps.stamp(head, year)
+                stamped, stated = timestamps.stamp_and_year(head, year)
+                year = stated or year
                 when = stamped if stamped is not None else when
                 times.append(when)
             if self.cancelled:
