@@ -182,7 +182,24 @@ class LineIndex:
         return head.decode(self.codec, errors="replace"), end - start
 
     def lines(self, start: int, stop: int) -> list[str]:
-        return [self.line(n) for n in range(max(0, start), min(stop, len(self)))]
+        """`line(n)` for each line from `start` up to `stop`, read in one call (a search or
+        the level filter reads a whole log this way)."""
+        first, stop = max(0, start), min(stop, len(self))
+        if first >= stop:
+            return []
+        if self.unit == 1:  # a newline byte is a line end, as `build` found them
+            begin = self._starts[first]
+            end = self._starts[stop] if stop < len(self._starts) else self.size
+            with self._lock:
+                self._reader.seek(begin)
+                block = self._reader.read(end - begin)
+            pieces = block.split(b"\n")
+            if block.endswith(b"\n"):
+                pieces.pop()
+            if len(pieces) == stop - first:
+                codec = self.codec
+                return [p.decode(codec, errors="replace").removesuffix("\r") for p in pieces]
+        return [self.line(n) for n in range(first, stop)]  # (or the file changed meanwhile)
 
     def close(self) -> None:
         with self._lock:
