@@ -10,21 +10,40 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
 from typing import Any
 
 from triage_app.core.entry import Entry
 
 
-@dataclass(frozen=True)
 class Override:
-    """Entry `entry_id` from `source` replaces the one from `replaced_source`."""
+    """Entry `entry_id` from `source` replaces the one from `replaced_source` (treat as
+    immutable; a plain class so that a scan imports no `dataclasses`)."""
 
-    entry_id: str
-    source: str
-    replaced_source: str
-    replaced_updated: str | None
-    own_updated: str | None
+    __slots__ = ("entry_id", "source", "replaced_source", "replaced_updated", "own_updated")
+
+    def __init__(
+        self,
+        entry_id: str,
+        source: str,
+        replaced_source: str,
+        replaced_updated: str | None,
+        own_updated: str | None,
+    ) -> None:
+        self.entry_id = entry_id
+        self.source = source
+        self.replaced_source = replaced_source
+        self.replaced_updated = replaced_updated
+        self.own_updated = own_updated
+
+    def as_list(self) -> list[str | None]:
+        """The constructor's arguments, in order (how the compiled catalogue stores it)."""
+        return [
+            self.entry_id,
+            self.source,
+            self.replaced_source,
+            self.replaced_updated,
+            self.own_updated,
+        ]
 
     @property
     def replaced_changed_since(self) -> bool | None:
