@@ -15,12 +15,11 @@ not read for versions: a 300 MB log with no such match costs one chunk.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app.core.chunklines import Lines
+from triage_app.core.plain import Plain, Value
 from triage_app.core.ranking import is_sourced, ranked
 from triage_app.core.results import LineMatch
 from triage_app.core.unknown import UnknownCollector, UnknownRecorder, error_level
@@ -28,13 +27,19 @@ from triage_app.core.version_fit import VersionFit, judge
 from triage_app.core.versions import VersionCollector, VersionRecorder
 
 
-@dataclass(frozen=True)
-class EntryFacts:
+class EntryFacts(Plain):
     """What ranking and verdicts need of each entry: its `versions` items (variants'
-    included) and whether it is sourced."""
+    included) and whether it is sourced. Treat as immutable."""
 
-    versions: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-    sourced: frozenset[str] = frozenset()
+    __slots__ = ("versions", "sourced")
+
+    def __init__(
+        self,
+        versions: Mapping[str, tuple[Any, ...]] | None = None,
+        sourced: frozenset[str] = frozenset(),
+    ) -> None:
+        self.versions = {} if versions is None else versions
+        self.sourced = sourced
 
     def comparable(self, entry_id: str) -> bool:
         """Whether the entry has a `versions` item naming a package."""
@@ -59,14 +64,23 @@ class EntryFacts:
         return cls(versions, frozenset(sourced))
 
 
-@dataclass
-class Annotations:
-    """The per-file additions of the JSON contract."""
+class Annotations(Value):
+    """The per-file additions of the JSON contract (equal when every field is)."""
 
-    stated: dict[str, str] = field(default_factory=dict)
-    fits: dict[str, VersionFit] = field(default_factory=dict)  # by entry id
-    unknown: list[dict[str, Any]] = field(default_factory=list)
-    unknown_overflow: int = 0
+    __slots__ = ("stated", "fits", "unknown", "unknown_overflow")
+    __hash__ = None  # type: ignore[assignment] - holds dicts
+
+    def __init__(
+        self,
+        stated: dict[str, str] | None = None,
+        fits: dict[str, VersionFit] | None = None,  # by entry id
+        unknown: list[dict[str, Any]] | None = None,
+        unknown_overflow: int = 0,
+    ) -> None:
+        self.stated = {} if stated is None else stated
+        self.fits = {} if fits is None else fits
+        self.unknown = [] if unknown is None else unknown
+        self.unknown_overflow = unknown_overflow
 
     def rank_fits(self) -> dict[str, int]:
         """Entry id -> the version-fit ranking key (`ranking.ranked`'s `fits`)."""
@@ -77,13 +91,19 @@ class Annotations:
         return self.fits.get(entry_id, VersionFit()).to_json()
 
 
-@dataclass
-class ChunkNotes:
+class ChunkNotes(Plain):
     """What one chunk adds to a file's annotations, read in a worker process of a parallel
     scan (`FileAnnotator.digest`) and absorbed in file order by the file's annotator."""
 
-    versions: list[tuple[str, str, int]] = field(default_factory=list)
-    errors: list[tuple[int, str, bool]] = field(default_factory=list)  # (line, text, matched)
+    __slots__ = ("versions", "errors")
+
+    def __init__(
+        self,
+        versions: list[tuple[str, str, int]] | None = None,
+        errors: list[tuple[int, str, bool]] | None = None,  # (line, text, matched)
+    ) -> None:
+        self.versions = [] if versions is None else versions
+        self.errors = [] if errors is None else errors
 
 
 class FileAnnotator:
@@ -178,5 +198,5 @@ class FileAnnotator:
         for index, match in enumerate(matches):
             order = ranked(match.candidates, fits=keys, sourced=self.facts.sourced)
             if order != match.candidates:
-                matches[index] = dataclasses.replace(match, candidates=order)
+                matches[index] = match.with_candidates(order)
         return Annotations(stated, fits, self.unknown.to_json(), self.unknown.overflow)

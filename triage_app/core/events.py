@@ -15,10 +15,8 @@ exactness tests and `bench/` compare the two.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from triage_app.core import own_regex, severity, structured
@@ -27,6 +25,7 @@ from triage_app.core.chunklines import ByteLines, Lines, cap_line
 from triage_app.core.context import is_context
 from triage_app.core.fuzzy import FuzzyBudget, looks_like_error
 from triage_app.core.placement import TRIGGER
+from triage_app.core.plain import Value
 from triage_app.core.results import Candidate, LineMatch
 
 if TYPE_CHECKING:
@@ -39,17 +38,34 @@ _CHAIN_LINE = own_regex.compile(
 )
 
 
-@dataclass
-class ChunkState:
-    """What the next chunk of one file needs of the previous one."""
+class ChunkState(Value):
+    """What the next chunk of one file needs of the previous one (equal when every field is:
+    a parallel scan checks that a piece started from the state the file reached)."""
 
-    previous: str | None = None  # the previous chunk's last line, cleaned
-    previous_matched: bool = False  # that line already has a match
-    carry: set[int] = field(default_factory=set)  # targets to try joined across the boundary
-    # A Java exception chain still open at the end: the line that heads it (None: no chain,
-    # or none within `CHAIN_LOOKBACK`) and how many chain lines follow that line.
-    chain_head: str | None = None
-    chain_run: int = 0
+    __slots__ = ("previous", "previous_matched", "carry", "chain_head", "chain_run")
+    __hash__ = None  # type: ignore[assignment] - changed as chunks are read
+
+    def __init__(
+        self,
+        previous: str | None = None,  # the previous chunk's last line, cleaned
+        previous_matched: bool = False,  # that line already has a match
+        carry: set[int] | None = None,  # targets to try joined across the boundary
+        # A Java exception chain still open at the end: the line that heads it (None: no
+        # chain, or none within `CHAIN_LOOKBACK`) and how many chain lines follow that line.
+        chain_head: str | None = None,
+        chain_run: int = 0,
+    ) -> None:
+        self.previous = previous
+        self.previous_matched = previous_matched
+        self.carry = set() if carry is None else carry
+        self.chain_head = chain_head
+        self.chain_run = chain_run
+
+    def copy(self) -> ChunkState:
+        """A copy whose `carry` is its own."""
+        return ChunkState(
+            self.previous, self.previous_matched, set(self.carry), self.chain_head, self.chain_run
+        )
 
 
 def evaluate(
@@ -131,10 +147,8 @@ def _in_chain(
         if state.chain_head is None or distance >= CHAIN_LOOKBACK:
             return found
         header = state.chain_head
-    return replace(
-        found,
-        event_lines=(found.line - distance, found.line),
-        event_text=cap_line(header)[0] + "\n" + found.text,
+    return found.with_event(
+        (found.line - distance, found.line), cap_line(header)[0] + "\n" + found.text
     )
 
 
@@ -303,7 +317,7 @@ def _moved(cand: Candidate, piece: str, text: str) -> Candidate:
         span = (where, min(len(text), where + end - start))
     else:
         span = (min(start, len(text)), min(end, len(text)))
-    return dataclasses.replace(cand, span=span)
+    return cand.with_span(span)
 
 
 def reference_line(

@@ -11,53 +11,74 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 
 from triage_app.core.match_groups import ClassKey, class_key
 from triage_app.core.match_index import DEFAULT_EXAMPLES
+from triage_app.core.plain import Plain, Value
 from triage_app.core.ranking import ranked
 from triage_app.core.results import LineMatch
 from triage_app.core.severity import QUIET
 
 
-@dataclass(frozen=True)
-class ClassInfo:
+class ClassInfo(Value):
     """A class of matched lines, as first seen: its key and its top candidate."""
 
-    number: int
-    key: ClassKey
-    entry_id: str
-    signature: str
-    kind: str
-    role: str
+    __slots__ = ("number", "key", "entry_id", "signature", "kind", "role")
+
+    def __init__(
+        self, number: int, key: ClassKey, entry_id: str, signature: str, kind: str, role: str
+    ) -> None:
+        self.number = number
+        self.key = key
+        self.entry_id = entry_id
+        self.signature = signature
+        self.kind = kind
+        self.role = role
+
+    def renumbered(self, number: int) -> ClassInfo:
+        """This class under another number (the receiver's numbering)."""
+        return ClassInfo(number, self.key, self.entry_id, self.signature, self.kind, self.role)
 
 
 # (class number, lines, first line, last line, best top score, some line was loud)
 ClassCount = tuple[int, int, int, int, float, bool]
 
 
-@dataclass(frozen=True)
-class MatchBatch:
-    """One chunk's matches in compact form (plain picklable data)."""
+class MatchBatch(Plain):
+    """One chunk's matches in compact form (plain picklable data; treat as immutable)."""
 
-    rows: array  # 0-based rows of the matched lines, ascending
-    classes: array  # the class number of each row (the sender's numbering)
-    new_classes: tuple[ClassInfo, ...] = ()
-    examples: tuple[LineMatch, ...] = ()  # matches of classes with room for examples
-    counts: tuple[ClassCount, ...] = ()  # per class seen in this batch
+    __slots__ = ("rows", "classes", "new_classes", "examples", "counts")
+
+    def __init__(
+        self,
+        rows: array,  # 0-based rows of the matched lines, ascending
+        classes: array,  # the class number of each row (the sender's numbering)
+        new_classes: tuple[ClassInfo, ...] = (),
+        examples: tuple[LineMatch, ...] = (),  # matches of classes with room for examples
+        counts: tuple[ClassCount, ...] = (),  # per class seen in this batch
+    ) -> None:
+        self.rows = rows
+        self.classes = classes
+        self.new_classes = new_classes
+        self.examples = examples
+        self.counts = counts
 
     def __len__(self) -> int:
         return len(self.rows)
 
 
-@dataclass(frozen=True)
-class CompactProgress:
+class CompactProgress(Plain):
     """What a scan process sends after each chunk instead of a `ScanProgress`."""
 
-    batch: MatchBatch
-    lines: int
-    bytes_done: int
-    bytes_total: int | None
+    __slots__ = ("batch", "lines", "bytes_done", "bytes_total")
+
+    def __init__(
+        self, batch: MatchBatch, lines: int, bytes_done: int, bytes_total: int | None
+    ) -> None:
+        self.batch = batch
+        self.lines = lines
+        self.bytes_done = bytes_done
+        self.bytes_total = bytes_total
 
 
 def merge_progress(first: CompactProgress, second: CompactProgress) -> CompactProgress:
@@ -144,4 +165,4 @@ def _ranked(
     match: LineMatch, fits: Mapping[str, int], sourced: frozenset[str] | set[str]
 ) -> LineMatch:
     order = ranked(match.candidates, fits=fits, sourced=sourced)
-    return match if order == match.candidates else replace(match, candidates=order)
+    return match if order == match.candidates else match.with_candidates(order)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from triage_app.core.match_index import DEFAULT_EXAMPLES, GroupStats, MatchIndex, merged
 from triage_app.core.ranking import ranked
@@ -104,7 +103,7 @@ class MatchGroups:
     ) -> GroupStats:
         def again(match: LineMatch) -> LineMatch:
             order = ranked(match.candidates, fits=fits, sourced=sourced)
-            return match if order == match.candidates else replace(match, candidates=order)
+            return match if order == match.candidates else match.with_candidates(order)
 
         kept = [again(m) for m in group.kept]
         top = kept[0].top

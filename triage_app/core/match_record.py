@@ -27,12 +27,12 @@ import bisect
 import contextlib
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 
 from triage_app.core.cycling import next_wrapping
 from triage_app.core.match_batch import BatchMaker, ClassInfo, MatchBatch
 from triage_app.core.match_groups import ClassKey, class_key
 from triage_app.core.match_index import DEFAULT_EXAMPLES, GroupStats, MatchIndex
+from triage_app.core.plain import Plain
 from triage_app.core.results import Candidate, LineMatch
 
 
@@ -66,11 +66,17 @@ def _inserted(values: array, at: int, value: int) -> array:
             values = array(_WIDER[values.typecode], values)
 
 
-@dataclass
-class _Class:
-    info: ClassInfo
-    stats: GroupStats  # this class's lines (examples capped)
-    top: Candidate | None = None  # set when ranking by version fit changed the top entry
+class _Class(Plain):
+    __slots__ = (
+        "info",
+        "stats",  # this class's lines (examples capped)
+        "top",  # set when ranking by version fit changed the top entry
+    )
+
+    def __init__(self, info: ClassInfo, stats: GroupStats, top: Candidate | None = None) -> None:
+        self.info = info
+        self.stats = stats
+        self.top = top
 
     @property
     def group_key(self) -> tuple[str, str]:
@@ -140,7 +146,7 @@ class MatchRecord:
         if number is None:
             number = self._numbers[info.key] = len(self._classes)
             stats = GroupStats(info.entry_id, info.signature, info.kind, info.role)
-            self._classes.append(_Class(replace(info, number=number), stats))
+            self._classes.append(_Class(info.renumbered(number), stats))
         return number
 
     def _group_for(self, cls: _Class) -> GroupStats:
@@ -298,7 +304,7 @@ class MatchRecord:
                 info.entry_id, info.signature, cls.stats.best_score, info.kind, None, role=info.role
             )  # type: ignore[arg-type]
         else:
-            top = replace(top, span=None)
+            top = top.with_span(None)
         return LineMatch(line, "", False, (top,))
 
     def next_row(self, row: int, backward: bool = False) -> int | None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import marshal
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
 from types import TracebackType
 from typing import IO
 
@@ -91,7 +90,7 @@ class MatchSpool:
         if len(candidates) > 1:
             order = ranked(candidates, fits=fits, sourced=sourced)
             if order != candidates:
-                match = replace(match, candidates=order)
+                match = match.with_candidates(order)
         return match
 
     def _candidate(

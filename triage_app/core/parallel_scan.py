@@ -37,7 +37,6 @@ workers at once; a worker that dies ends the scan with `ParallelScanError` (a `L
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
 import os
 import pickle
@@ -60,7 +59,7 @@ from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 if TYPE_CHECKING:  # `multiprocessing` and the worker side are imported when a file is split:
     import multiprocessing.context  # most scans never are
 
-    from triage_app.core.parallel_worker import ChunkOut, Task
+    from triage_app.core.parallel_task import ChunkOut, Task
 
 MIN_BYTES = 64 * 1024 * 1024  # smaller files are scanned in one process
 PIECE_BYTES = 32 * 1024 * 1024  # at most this many bytes of read blocks per piece
@@ -153,7 +152,8 @@ class ParallelScan:
         chunk_bytes: int = CHUNK_BYTES,
     ) -> None:
         from triage_app.core import parallel_worker
-        from triage_app.core.parallel_worker import FileBudget, Task
+        from triage_app.core.parallel_task import Task
+        from triage_app.core.parallel_worker import FileBudget
 
         self.matcher, self.annotator, self.cancel = matcher, annotator, cancel
         self.cancelled = False
@@ -319,13 +319,12 @@ class ParallelScan:
                 continue
             task = self.queue.popleft()
             frozen = self.budget.spent
-            worker.task = dataclasses.replace(
-                task,
-                first_line=task.first_line if task.state is not None else self._line_at(task),
-                known=self.budget.cache,  # pickled as it is sent
-                frozen=frozen,
-                limit=self.budget.limit,
-                slow=tuple(self.slow),
+            worker.task = task.sent(
+                task.first_line if task.state is not None else self._line_at(task),
+                self.budget.cache,  # pickled as it is sent
+                frozen,
+                self.budget.limit,
+                tuple(self.slow),
             )
             worker.conn.send(worker.task)
 
@@ -353,9 +352,7 @@ class ParallelScan:
         for worker in self.workers:
             if worker.task is not None and worker.task.id == task.id:
                 worker.conn.send(("stop", task.id))
-        redo = dataclasses.replace(
-            task, id=self.next_id, state=self.state, first_line=self.lines + 1
-        )
+        redo = task.redo(self.next_id, self.state, self.lines + 1)
         self.next_id += 1
         self.order[0] = redo
         self.queue.appendleft(redo)

@@ -20,7 +20,6 @@ import pickle
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from triage_app.core.annotate import FileAnnotator
@@ -28,47 +27,11 @@ from triage_app.core.chunklines import chunk_lines
 from triage_app.core.events import CHAIN_LOOKBACK, ChunkState, chain_tail
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.matcher import Matcher
+from triage_app.core.parallel_task import ChunkOut, Task
 from triage_app.core.results import Candidate
 
 _FORKED: Matcher | None = None  # the parent's matcher, inherited by forked workers
 _SEED_WINDOW = 64 * 1024  # bytes read back at a time from a piece's start
-
-
-@dataclass
-class Task:
-    """One piece to scan: bytes [start, end) (end None: to the end of the file)."""
-
-    id: int
-    start: int
-    end: int | None
-    path: str
-    identity: tuple[int, int]  # (st_dev, st_ino) of the file the parent opened
-    data_start: int  # where the first chunk starts (3 after a UTF-8 byte-order mark)
-    sample: int  # size of the first block read (`SAMPLE_BYTES`)
-    chunk_bytes: int
-    size: int  # the size the parent planned for (a worker's matcher is tuned for it)
-    first_line: int = 1  # the number of the piece's first line (the parent counts them)
-    state: ChunkState | None = None  # exact state at `start`; None: seed it
-    fuzzy: bool = True
-    known: dict[str, list[Candidate]] = field(default_factory=dict)  # the file's budget so far
-    frozen: bool = False  # `known` is final: the file's budget is spent
-    limit: int = 2000
-    slow: tuple[int, ...] = ()  # targets already too slow in this file
-    annotate: bool = True
-
-
-@dataclass
-class ChunkOut:
-    """One scanned chunk (line numbers are the file's)."""
-
-    end: int  # byte offset where the chunk ends
-    lines: int
-    matches: list
-    state: ChunkState
-    fuzzy: list | int  # speculated: [(key, had, found)]; frozen budget: lookups skipped
-    notes: Any  # annotate.ChunkNotes or None
-    slow: dict[int, int]  # targets that ran past their budget, at which line
-    seed: ChunkState | None = None  # first chunk of a seeded task: the state it assumed
 
 
 class PieceBudget(FuzzyBudget):
@@ -282,7 +245,7 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
     state = task.state
     if state is None:
         state = seed_state(task, fd, matcher, budget)
-        seed = replace(state, carry=set(state.carry))
+        seed = state.copy()
     annotator = FileAnnotator(matcher.facts) if task.annotate else None
     first_line = task.first_line
     for chunk, end in piece_chunks(task, fd):

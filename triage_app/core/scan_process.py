@@ -26,9 +26,10 @@ import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from triage_app.core.plain import Plain, Value
 
 if TYPE_CHECKING:
     from triage_app.core.annotate import Annotations
@@ -66,34 +67,57 @@ def _with_slow_patterns(warning: str | None, slow: list[tuple[str, int]]) -> str
     return "; ".join([*([warning] if warning else []), *notes]) or None
 
 
-@dataclass(frozen=True)
-class ScanDone:
+class ScanDone(Plain):
     """The end of a scan, as the child saw it.
 
     `notes` holds what the annotator found once the whole log was read (stated versions and
     each matched entry's verdict, unknown errors); `reranked` the matches whose candidates it
     re-ordered by version fit (the window replaces the ones it was sent while scanning).
+    `regrouped`, for a log sent in compact batches: (class number, its first example) of each
+    class whose top entry the ranking by version fit changed (`match_batch.BatchMaker.rerank`).
     """
 
-    lines: int
-    cancelled: bool
-    warning: str | None
-    fuzzy_skipped: int
-    catalog_entries: int
-    notes: Annotations | None = None
-    reranked: tuple[LineMatch, ...] = ()
-    # A log sent in compact batches: (class number, its first example) of each class whose
-    # top entry the ranking by version fit changed (`match_record.BatchMaker.rerank`).
-    regrouped: tuple[tuple[int, LineMatch], ...] = ()
+    __slots__ = (
+        "lines",
+        "cancelled",
+        "warning",
+        "fuzzy_skipped",
+        "catalog_entries",
+        "notes",
+        "reranked",
+        "regrouped",
+    )
+
+    def __init__(
+        self,
+        lines: int,
+        cancelled: bool,
+        warning: str | None,
+        fuzzy_skipped: int,
+        catalog_entries: int,
+        notes: Annotations | None = None,
+        reranked: tuple[LineMatch, ...] = (),
+        regrouped: tuple[tuple[int, LineMatch], ...] = (),
+    ) -> None:
+        self.lines = lines
+        self.cancelled = cancelled
+        self.warning = warning
+        self.fuzzy_skipped = fuzzy_skipped
+        self.catalog_entries = catalog_entries
+        self.notes = notes
+        self.reranked = reranked
+        self.regrouped = regrouped
 
 
-@dataclass(frozen=True)
-class ByteRange:
+class ByteRange(Value):
     """Bytes `start` up to `end` of a plain (uncompressed) log: whole lines, in `encoding`
     (a codec for decoding slices, such as `LineIndex.codec`: no byte-order mark expected)."""
 
-    start: int
-    end: int
+    __slots__ = ("start", "end")
+
+    def __init__(self, start: int, end: int) -> None:
+        self.start = start
+        self.end = end
 
 
 class RangeSource:

@@ -24,7 +24,6 @@ are Aho-Corasick words). `reference_pair` is the same test with every entry trie
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -218,7 +217,7 @@ def _joinings(first: str, second: str) -> list[str]:
 
 
 def _with_span(cand: Candidate, span: tuple[int, int]) -> Candidate:
-    return dataclasses.replace(cand, span=span)
+    return cand.with_span(span)
 
 
 def neighbours(lines: Lines, line_no: int, spans: Mapping[int, tuple[int, int, set]]) -> tuple:

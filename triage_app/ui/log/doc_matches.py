@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from triage_app.core.match_batch import MatchBatch
@@ -48,7 +47,7 @@ class DocumentMatches:
         """The user's line as they see it (`user_text`); for a line the record did not keep,
         the line as the view shows it (it is on screen: read already)."""
         if is_placeholder(match) and self.lines_model is not None:
-            return user_text(replace(match, text=self.lines_model.text(match.line - 1)))
+            return user_text(match.with_text(self.lines_model.text(match.line - 1)))
         return user_text(match)
 
     def scan_path(self) -> Path:

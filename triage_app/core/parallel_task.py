@@ -1,0 +1,129 @@
+"""The messages of a parallel scan (`parallel_scan`, `parallel_worker`): the piece a worker
+is sent to scan and what it sends back for each chunk. Pickled between processes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from triage_app.core.plain import Plain
+
+if TYPE_CHECKING:
+    from triage_app.core.events import ChunkState
+    from triage_app.core.results import Candidate
+
+
+class Task(Plain):
+    """One piece to scan: bytes [start, end) (end None: to the end of the file)."""
+
+    __slots__ = (
+        "id",
+        "start",
+        "end",
+        "path",
+        "identity",
+        "data_start",
+        "sample",
+        "chunk_bytes",
+        "size",
+        "first_line",
+        "state",
+        "fuzzy",
+        "known",
+        "frozen",
+        "limit",
+        "slow",
+        "annotate",
+    )
+
+    def __init__(
+        self,
+        id: int,
+        start: int,
+        end: int | None,
+        path: str,
+        identity: tuple[int, int],  # (st_dev, st_ino) of the file the parent opened
+        data_start: int,  # where the first chunk starts (3 after a UTF-8 byte-order mark)
+        sample: int,  # size of the first block read (`SAMPLE_BYTES`)
+        chunk_bytes: int,
+        size: int,  # the size the parent planned for (a worker's matcher is tuned for it)
+        first_line: int = 1,  # the number of the piece's first line (the parent counts them)
+        state: ChunkState | None = None,  # exact state at `start`; None: seed it
+        fuzzy: bool = True,
+        known: dict[str, list[Candidate]] | None = None,  # the file's budget so far
+        frozen: bool = False,  # `known` is final: the file's budget is spent
+        limit: int = 2000,
+        slow: tuple[int, ...] = (),  # targets already too slow in this file
+        annotate: bool = True,
+    ) -> None:
+        self.id = id
+        self.start = start
+        self.end = end
+        self.path = path
+        self.identity = identity
+        self.data_start = data_start
+        self.sample = sample
+        self.chunk_bytes = chunk_bytes
+        self.size = size
+        self.first_line = first_line
+        self.state = state
+        self.fuzzy = fuzzy
+        self.known = {} if known is None else known
+        self.frozen = frozen
+        self.limit = limit
+        self.slow = slow
+        self.annotate = annotate
+
+    def sent(
+        self,
+        first_line: int,
+        known: dict[str, list[Candidate]],
+        frozen: bool,
+        limit: int,
+        slow: tuple[int, ...],
+    ) -> Task:
+        """A copy to send to a worker, with the file's line count and budget so far."""
+        task = self._copy()
+        task.first_line = first_line
+        task.known = known
+        task.frozen = frozen
+        task.limit = limit
+        task.slow = slow
+        return task
+
+    def redo(self, task_id: int, state: ChunkState, first_line: int) -> Task:
+        """A copy numbered `task_id` that starts from `state` at line `first_line`."""
+        task = self._copy()
+        task.id, task.state, task.first_line = task_id, state, first_line
+        return task
+
+    def _copy(self) -> Task:
+        task = Task.__new__(Task)
+        for name in Task.__slots__:
+            setattr(task, name, getattr(self, name))
+        return task
+
+
+class ChunkOut(Plain):
+    """One scanned chunk (line numbers are the file's)."""
+
+    __slots__ = ("end", "lines", "matches", "state", "fuzzy", "notes", "slow", "seed")
+
+    def __init__(
+        self,
+        end: int,  # byte offset where the chunk ends
+        lines: int,
+        matches: list,
+        state: ChunkState,
+        fuzzy: list | int,  # speculated: [(key, had, found)]; frozen budget: lookups skipped
+        notes: Any,  # annotate.ChunkNotes or None
+        slow: dict[int, int],  # targets that ran past their budget, at which line
+        seed: ChunkState | None = None,  # first chunk of a seeded task: the state it assumed
+    ) -> None:
+        self.end = end
+        self.lines = lines
+        self.matches = matches
+        self.state = state
+        self.fuzzy = fuzzy
+        self.notes = notes
+        self.slow = slow
+        self.seed = seed
