@@ -10,24 +10,32 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from triage_app.core import paths, regex_budget
 from triage_app.core.entry import Entry, compile_pattern
 from triage_app.core.overrides import Override, make_override
+from triage_app.core.plain import Plain
 from triage_app.core.problems import Problem, Severity
 
 
-@dataclass
-class Catalog:
+class Catalog(Plain):
     """The loaded entries, by id, and every problem found while loading them."""
 
-    entries: dict[str, Entry] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    sources: list[Path] = field(default_factory=list)
-    overrides: dict[str, Override] = field(default_factory=dict)  # id -> what it replaced
+    __slots__ = ("entries", "problems", "sources", "overrides")
+
+    def __init__(
+        self,
+        entries: dict[str, Entry] | None = None,
+        problems: list[Problem] | None = None,
+        sources: list[Path] | None = None,
+        overrides: dict[str, Override] | None = None,  # id -> what it replaced
+    ) -> None:
+        self.entries = {} if entries is None else entries
+        self.problems = [] if problems is None else problems
+        self.sources = [] if sources is None else sources
+        self.overrides = {} if overrides is None else overrides
 
     def __len__(self) -> int:
         return len(self.entries)

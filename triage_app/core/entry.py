@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app.core import memo
+from triage_app.core.plain import Plain
 
 
-@dataclass(frozen=True, eq=False)
-class Entry:
-    """One error the catalogue knows. `data` is the whole record, unknown fields included."""
+class Entry(Plain):
+    """One error the catalogue knows. `data` is the whole record, unknown fields included.
+    Treat as immutable; two entries are equal only when they are the same object."""
 
-    data: Mapping[str, Any]
-    source: str
-    pattern: re.Pattern[str] = field(repr=False)
+    __slots__ = ("data", "source", "pattern")
+
+    def __init__(self, data: Mapping[str, Any], source: str, pattern: re.Pattern[str]) -> None:
+        self.data = data
+        self.source = source
+        self.pattern = pattern
+
+    def __repr__(self) -> str:
+        return f"Entry(data={self.data!r}, source={self.source!r})"
 
     @property
     def id(self) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 
 from triage_app.core import wraps
@@ -24,6 +23,7 @@ from triage_app.core.automaton import LiteralAutomaton
 from triage_app.core.chunklines import UTF8_FOLD_SPECIALS
 from triage_app.core.literals import NON_ASCII, Requirement, is_non_ascii
 from triage_app.core.placement import TRIGGER
+from triage_app.core.plain import Plain
 
 SAMPLE_BYTES = 256 * 1024  # of the first big chunk, counted to choose the keys
 SAMPLE_AFTER_BYTES = 512 * 1024  # a chunk this big is sampled (a smaller log keeps the guess)
@@ -31,16 +31,33 @@ MIN_KEY_BYTES = 2  # a shorter literal is never a key by count
 Choice = dict[tuple[int, int], int]  # (target, alternative) -> position of its key factor
 
 
-@dataclass
-class Keys:
+class Keys(Plain):
     """What the prefilter searches for and checks, built from the chosen keys."""
 
-    checks: dict[tuple[int, int], tuple[tuple[bytes, ...], ...]]  # alternatives with others
-    non_ascii_keys: list[tuple[int, int]]  # alternatives keyed on "the line is not ASCII"
-    word_targets: list[tuple[tuple[int, int], ...]]  # per AC word: the alternatives it keys
-    word_joins: list[tuple]  # per AC word: the long literals it is half of (`wraps`)
-    automaton: LiteralAutomaton
-    first_special: int  # AC words from here on are `UTF8_FOLD_SPECIALS` (`placement`)
+    __slots__ = (
+        "checks",
+        "non_ascii_keys",
+        "word_targets",
+        "word_joins",
+        "automaton",
+        "first_special",
+    )
+
+    def __init__(
+        self,
+        checks: dict[tuple[int, int], tuple[tuple[bytes, ...], ...]],  # alternatives with others
+        non_ascii_keys: list[tuple[int, int]],  # alternatives keyed on "the line is not ASCII"
+        word_targets: list[tuple[tuple[int, int], ...]],  # per AC word: the alternatives it keys
+        word_joins: list[tuple],  # per AC word: the long literals it is half of (`wraps`)
+        automaton: LiteralAutomaton,
+        first_special: int,  # AC words from here on are `UTF8_FOLD_SPECIALS` (`placement`)
+    ) -> None:
+        self.checks = checks
+        self.non_ascii_keys = non_ascii_keys
+        self.word_targets = word_targets
+        self.word_joins = word_joins
+        self.automaton = automaton
+        self.first_special = first_special
 
 
 def factors(requirement: Requirement) -> tuple[frozenset[str], ...]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from triage_app.core.plain import Value
 
 
 class Severity(StrEnum):
@@ -14,15 +15,25 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One finding about one record file, precise enough for a person to act on."""
+class Problem(Value):
+    """One finding about one record file, precise enough for a person to act on (treat as
+    immutable)."""
 
-    severity: Severity
-    source: str
-    field: str | None
-    message: str
-    entry_id: str | None = None
+    __slots__ = ("severity", "source", "field", "message", "entry_id")
+
+    def __init__(
+        self,
+        severity: Severity,
+        source: str,
+        field: str | None,
+        message: str,
+        entry_id: str | None = None,
+    ) -> None:
+        self.severity = severity
+        self.source = source
+        self.field = field
+        self.message = message
+        self.entry_id = entry_id
 
     def __str__(self) -> str:
         where = self.source

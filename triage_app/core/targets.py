@@ -9,25 +9,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from triage_app.core import memo
+from triage_app.core.plain import Value
 
 ROLES = ("cause", "consequence", "summary")
 
 
-@dataclass(frozen=True)
-class Target:
-    """One pattern of one entry."""
+class Target(Value):
+    """One pattern of one entry (treat as immutable)."""
 
-    id: str
-    signature: str
-    pattern: re.Pattern[str]
-    confidence: float = 0.0
-    fires_on_info: bool = False  # may match a line logged at info or debug level
-    role: str = "cause"  # "consequence" and "summary" fold under the cause the log states
-    variant: int | None = None  # index into the entry's `variants`; None for the main regex
-    lang: str | None = None  # a localised variant's language
+    __slots__ = (
+        "id",
+        "signature",
+        "pattern",
+        "confidence",
+        "fires_on_info",  # may match a line logged at info or debug level
+        "role",  # "consequence" and "summary" fold under the cause the log states
+        "variant",  # index into the entry's `variants`; None for the main regex
+        "lang",  # a localised variant's language
+    )
+
+    def __init__(
+        self,
+        id: str,
+        signature: str,
+        pattern: re.Pattern[str],
+        confidence: float = 0.0,
+        fires_on_info: bool = False,
+        role: str = "cause",
+        variant: int | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.id = id
+        self.signature = signature
+        self.pattern = pattern
+        self.confidence = confidence
+        self.fires_on_info = fires_on_info
+        self.role = role
+        self.variant = variant
+        self.lang = lang
 
     @classmethod
     def compile(

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from triage_app.core import own_regex
+from triage_app.core.plain import Value
 from triage_app.core.versions import canonical_package
 
 if TYPE_CHECKING:
@@ -91,16 +91,28 @@ def at_or_past(version: str, fixed_in: str, package: str = "") -> bool | None:
     return mine >= fixed
 
 
-@dataclass(frozen=True)
-class VersionFit:
-    """What the log's versions say about one entry."""
+class VersionFit(Value):
+    """What the log's versions say about one entry (treat as immutable; equal when every
+    field is)."""
 
-    stated: dict[str, str] = field(default_factory=dict)  # the versions of the packages it names
-    verdict: Verdict = "unknown"
-    fixed_in: str | None = None
-    package: str | None = None
-    range: str | None = None
-    fits: int = NO_DATA
+    __slots__ = ("stated", "verdict", "fixed_in", "package", "range", "fits")
+    __hash__ = None  # type: ignore[assignment] - holds a dict
+
+    def __init__(
+        self,
+        stated: dict[str, str] | None = None,  # the versions of the packages it names
+        verdict: Verdict = "unknown",
+        fixed_in: str | None = None,
+        package: str | None = None,
+        range: str | None = None,
+        fits: int = NO_DATA,
+    ) -> None:
+        self.stated = {} if stated is None else stated
+        self.verdict = verdict
+        self.fixed_in = fixed_in
+        self.package = package
+        self.range = range
+        self.fits = fits
 
     @property
     def you_have(self) -> str | None:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton, ride_along
 from triage_app.core.chunklines import ByteLines, Lines, annotator_bytes, rider_matches
 from triage_app.core.memo import LazyPattern
+from triage_app.core.plain import Plain
 
 MAX_PACKAGES = 512
 MAX_LINE = 4096  # characters of a line the rules look at
@@ -66,11 +66,22 @@ def canonical_package(name: str) -> str:
 Found = Iterable[tuple[str, str, int]]  # (package, version, strength)
 
 
-@dataclass(frozen=True)
-class _Rule:
-    keys: tuple[str, ...]  # lowered words; a line must hold one for the rule to run
-    pattern: re.Pattern[str]
-    read: Callable[[re.Match[str]], Found]
+class _Rule(Plain):
+    __slots__ = (
+        "keys",  # lowered words; a line must hold one for the rule to run
+        "pattern",
+        "read",
+    )
+
+    def __init__(
+        self,
+        keys: tuple[str, ...],
+        pattern: re.Pattern[str],
+        read: Callable[[re.Match[str]], Found],
+    ) -> None:
+        self.keys = keys
+        self.pattern = pattern
+        self.read = read
 
 
 def _one(package: str, strength: int = STATED, group: int = 1) -> Callable[..., Found]:
