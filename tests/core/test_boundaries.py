@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -29,3 +30,30 @@ def test_core_and_cli_never_import_qt():
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("qt-free")
+
+
+SCAN_PROBE = """
+import sys
+from triage_app.cli import main
+status = main(["scan", sys.argv[1]])
+print("scanned", status, "dataclasses" in sys.modules)
+"""
+
+
+def test_a_short_scan_imports_no_dataclasses(tmp_path):
+    """`dataclasses` (and the `inspect`, `ast`... it brings) costs ~15 ms at each start and
+    every dataclass ~0.5 ms more: the scan path's data classes are plain (`core/plain`)."""
+    log = tmp_path / "two.log"
+    log.write_text("starting job\nTraceback: java.lang.OutOfMemoryError: Java heap space\n")
+    env = {**os.environ, "TRIAGE_CACHE_DIR": str(tmp_path / "cache")}
+    for run in ("cold cache", "warm cache"):
+        proc = subprocess.run(
+            [sys.executable, "-c", SCAN_PROBE, str(log)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert "java/out-of-memory-heap" in proc.stdout, proc.stdout
+        assert proc.stdout.splitlines()[-1] == "scanned 1 False", (run, proc.stdout[-2000:])

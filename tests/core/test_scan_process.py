@@ -31,6 +31,7 @@ found = {m.top.entry_id for b in batches for m in b.examples}
 assert "cuda/out-of-memory" in found, sorted(found)
 assert sum(len(b) for b in batches) == sum(c[1] for b in batches for c in b.counts) > 0
 assert not [m for m in sys.modules if m.startswith(("PySide6", "shiboken"))]
+assert "dataclasses" not in sys.modules  # its classes are plain (`core/plain`)
 print("qt-free", done.lines)
 """
 

@@ -17,10 +17,10 @@ import bz2
 import lzma
 import re
 import zlib
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from triage_app.core import own_regex
+from triage_app.core.plain import Value
 
 _READ = 256 * 1024
 _OUT = 1024 * 1024  # at most this much output per decompressor call
@@ -39,12 +39,14 @@ class ExpansionError(Exception):
         self.what = what or message
 
 
-@dataclass(frozen=True)
-class ExpansionLimit:
+class ExpansionLimit(Value):
     """How far a compressed log may expand (`ratio` None: no ratio check)."""
 
-    max_bytes: int = DEFAULT_MAX_EXPAND
-    ratio: int | None = MAX_RATIO
+    __slots__ = ("max_bytes", "ratio")
+
+    def __init__(self, max_bytes: int = DEFAULT_MAX_EXPAND, ratio: int | None = MAX_RATIO) -> None:
+        self.max_bytes = max_bytes
+        self.ratio = ratio
 
     @classmethod
     def explicit(cls, max_bytes: int) -> ExpansionLimit:

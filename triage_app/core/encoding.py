@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import codecs
 import functools
-from dataclasses import dataclass
+
+from triage_app.core.plain import Value
 
 SAMPLE_BYTES = 64 * 1024
 
@@ -92,12 +93,17 @@ def text_codec(name: str, sample: bytes = b"") -> str:
     return info.name
 
 
-@dataclass(frozen=True)
-class Detected:
+class Detected(Value):
     """The codec to decode with (a Python codec name) and how sure the guess is."""
 
-    encoding: str
-    method: str  # "bom", "utf16-pattern", "utf-8", "detector", "fallback", "override"
+    __slots__ = (
+        "encoding",
+        "method",  # "bom", "utf16-pattern", "utf-8", "detector", "fallback", "override"
+    )
+
+    def __init__(self, encoding: str, method: str) -> None:
+        self.encoding = encoding
+        self.method = method
 
 
 def detect(sample: bytes, at_eof: bool) -> Detected:

@@ -12,25 +12,36 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
+from triage_app.core.plain import Plain
 from triage_app.core.results import Kind, LineMatch
 from triage_app.core.severity import QUIET
 
 CAUSE, FOLDED, QUIET_ONLY, GUESS = range(4)  # tiers, in display order
 
 
-@dataclass
-class MatchGroup:
+class MatchGroup(Plain):
     """Every line that one entry explains (as top candidate) in one log."""
 
-    entry_id: str
-    signature: str
-    kind: Kind
-    lines: list[int] = field(default_factory=list)
-    best_score: float = 0.0
-    role: str = "cause"
-    loud: bool = False  # some line was not logged at info/debug level
+    __slots__ = ("entry_id", "signature", "kind", "lines", "best_score", "role", "loud")
+
+    def __init__(
+        self,
+        entry_id: str,
+        signature: str,
+        kind: Kind,
+        lines: list[int] | None = None,
+        best_score: float = 0.0,
+        role: str = "cause",
+        loud: bool = False,  # some line was not logged at info/debug level
+    ) -> None:
+        self.entry_id = entry_id
+        self.signature = signature
+        self.kind = kind
+        self.lines = [] if lines is None else lines
+        self.best_score = best_score
+        self.role = role
+        self.loud = loud
 
     @property
     def tier(self) -> int:

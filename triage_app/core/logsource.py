@@ -13,7 +13,6 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -27,6 +26,7 @@ from triage_app.core.encoding import (
     stream_codec,
     text_codec,
 )
+from triage_app.core.plain import Value
 
 CHUNK_BYTES = 4 * 1024 * 1024
 STDIN = "-"
@@ -51,15 +51,24 @@ class ExpansionRefusedError(LogError):
         self.what = what
 
 
-@dataclass(frozen=True)
-class LogInfo:
+class LogInfo(Value):
     """What the reader found out about a log before reading all of it."""
 
-    path: str
-    size: int | None  # bytes on disk (None for standard input)
-    compression: str | None  # "gzip", "bzip2", "xz" or None
-    encoding: str  # the Python codec used
-    encoding_method: str
+    __slots__ = ("path", "size", "compression", "encoding", "encoding_method")
+
+    def __init__(
+        self,
+        path: str,
+        size: int | None,  # bytes on disk (None for standard input)
+        compression: str | None,  # "gzip", "bzip2", "xz" or None
+        encoding: str,  # the Python codec used
+        encoding_method: str,
+    ) -> None:
+        self.path = path
+        self.size = size
+        self.compression = compression
+        self.encoding = encoding
+        self.encoding_method = encoding_method
 
 
 def check_path(path: str | os.PathLike[str]) -> os.stat_result:

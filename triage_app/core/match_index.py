@@ -22,31 +22,58 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app.core.grouping import CAUSE, FOLDED, order_groups, tier_of
+from triage_app.core.plain import Plain, Value
 from triage_app.core.results import LineMatch
 from triage_app.core.severity import QUIET
 
 DEFAULT_EXAMPLES = 20
 
 
-@dataclass
-class GroupStats:
+class GroupStats(Plain):
     """Every line one entry explains (as top candidate), summarised."""
 
-    entry_id: str
-    signature: str
-    kind: str
-    role: str = "cause"
-    count: int = 0
-    first_line: int = 0
-    last_line: int = 0
-    best_score: float = 0.0
-    loud: bool = False
-    examples: list[LineMatch] = field(default_factory=list)
-    tail: deque[LineMatch] = field(default_factory=lambda: deque(maxlen=0))
+    __slots__ = (
+        "entry_id",
+        "signature",
+        "kind",
+        "role",
+        "count",
+        "first_line",
+        "last_line",
+        "best_score",
+        "loud",
+        "examples",
+        "tail",
+    )
+
+    def __init__(
+        self,
+        entry_id: str,
+        signature: str,
+        kind: str,
+        role: str = "cause",
+        count: int = 0,
+        first_line: int = 0,
+        last_line: int = 0,
+        best_score: float = 0.0,
+        loud: bool = False,
+        examples: list[LineMatch] | None = None,
+        tail: deque[LineMatch] | None = None,
+    ) -> None:
+        self.entry_id = entry_id
+        self.signature = signature
+        self.kind = kind
+        self.role = role
+        self.count = count
+        self.first_line = first_line
+        self.last_line = last_line
+        self.best_score = best_score
+        self.loud = loud
+        self.examples = [] if examples is None else examples
+        self.tail = deque(maxlen=0) if tail is None else tail
 
     @property
     def tier(self) -> int:
@@ -107,10 +134,14 @@ def merged(groups: Iterable[GroupStats], examples: int, tail: int) -> GroupStats
     return out
 
 
-@dataclass(frozen=True)
-class FirstCause:
-    line: int
-    entry_id: str
+class FirstCause(Value):
+    """The line of the log's first cause and the entry that explains it."""
+
+    __slots__ = ("line", "entry_id")
+
+    def __init__(self, line: int, entry_id: str) -> None:
+        self.line = line
+        self.entry_id = entry_id
 
     def to_json(self) -> dict:
         return {"line": self.line, "entry_id": self.entry_id}

@@ -7,7 +7,6 @@ import gc
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app.core import parallel_scan
@@ -19,6 +18,7 @@ from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
 from triage_app.core.match_groups import DEFAULT_TAIL, MatchGroups
 from triage_app.core.match_index import FirstCause, MatchIndex
 from triage_app.core.matcher import Matcher
+from triage_app.core.plain import Plain
 from triage_app.core.results import LineMatch, ScanProgress, ScanSummary
 
 # A chunk's matches are found and turned into results together: on a log in which every line
@@ -79,21 +79,48 @@ def iter_scan(
         summary.fuzzy_skipped = budget.skipped
 
 
-@dataclass
-class FileResult:
+class FileResult(Plain):
     """One file's scan, shaped like the `files` items of the JSON contract."""
 
-    path: str
-    lines: int = 0
-    encoding: str | None = None
-    compression: str | None = None
-    error: str | None = None
-    warning: str | None = None
-    matches: list[LineMatch] = field(default_factory=list)  # empty if the scan kept none
-    slow_patterns: list[tuple[str, int]] = field(default_factory=list)
-    first_cause: FirstCause | None = None
-    notes: Annotations = field(default_factory=Annotations)  # versions, unknown errors
-    groups: MatchIndex | None = None  # bounded groups of every match (`scan_file` fills it)
+    __slots__ = (
+        "path",
+        "lines",
+        "encoding",
+        "compression",
+        "error",
+        "warning",
+        "matches",
+        "slow_patterns",
+        "first_cause",
+        "notes",
+        "groups",
+    )
+
+    def __init__(
+        self,
+        path: str,
+        lines: int = 0,
+        encoding: str | None = None,
+        compression: str | None = None,
+        error: str | None = None,
+        warning: str | None = None,
+        matches: list[LineMatch] | None = None,  # empty if the scan kept none
+        slow_patterns: list[tuple[str, int]] | None = None,
+        first_cause: FirstCause | None = None,
+        notes: Annotations | None = None,  # versions, unknown errors
+        groups: MatchIndex | None = None,  # bounded groups of every match (`scan_file` fills it)
+    ) -> None:
+        self.path = path
+        self.lines = lines
+        self.encoding = encoding
+        self.compression = compression
+        self.error = error
+        self.warning = warning
+        self.matches = [] if matches is None else matches
+        self.slow_patterns = [] if slow_patterns is None else slow_patterns
+        self.first_cause = first_cause
+        self.notes = Annotations() if notes is None else notes
+        self.groups = groups
 
     def group_index(
         self, causes: Callable[[], Mapping[str, Iterable[str]]] | None = None

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
 from triage_app.core import own_regex
+from triage_app.core.plain import Value
 
 EVENT_TEXT_CAP = 16384  # characters of decoded text kept in a match's `event_text`
 MESSAGE_KEYS = (
@@ -64,12 +64,14 @@ def clip_event_text(text: str) -> str:
     return text[:head] + "\n[...]\n" + text[-(EVENT_TEXT_CAP - head) :]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(Value):
     """A structured record: its message-like text (decoded) and its level, if stated."""
 
-    text: str
-    level: str | None
+    __slots__ = ("text", "level")
+
+    def __init__(self, text: str, level: str | None) -> None:
+        self.text = text
+        self.level = level
 
 
 def decode(line: str) -> Record | None:

@@ -25,13 +25,13 @@ ok") is not one. Lines that a pattern matched or a fuzzy candidate explains are 
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from triage_app.core import own_regex, severity
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.automaton import LiteralAutomaton, leftmost, ride_along
 from triage_app.core.chunklines import Lines, annotator_bytes, placed_starts, rider_matches
+from triage_app.core.plain import Plain
 
 WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
@@ -162,15 +162,24 @@ def tokens_of(text: str, max_tokens: int = MAX_TOKENS) -> list[str]:
     return tokens
 
 
-@dataclass
-class UnknownGroup:
+class UnknownGroup(Plain):
     """Lines that share one template."""
 
-    template: list[str]
-    first_line: int
-    text: str
-    count: int = 1
-    lines: list[int] = field(default_factory=list)
+    __slots__ = ("template", "first_line", "text", "count", "lines")
+
+    def __init__(
+        self,
+        template: list[str],
+        first_line: int,
+        text: str,
+        count: int = 1,
+        lines: list[int] | None = None,
+    ) -> None:
+        self.template = template
+        self.first_line = first_line
+        self.text = text
+        self.count = count
+        self.lines = [] if lines is None else lines
 
     def to_json(self) -> dict[str, Any]:
         return {
