@@ -22,12 +22,13 @@ from tests.core.records_factory import make_record, write_record
 from tests.support.loggen import generate
 from triage_app.cli import main as cli_main
 from triage_app.core import parallel_scan, parallel_worker
-from triage_app.core.catalog import default_catalog_dirs
+from triage_app.core.catalog import default_catalog_dirs, load_catalog
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.encoding import SAMPLE_BYTES
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import open_log
+from triage_app.core.matcher import Matcher
 from triage_app.core.parallel_scan import catalog_matcher
 from triage_app.core.parallel_worker import FileBudget
 from triage_app.core.results import Candidate, ScanSummary
@@ -144,6 +145,31 @@ def test_a_spent_fuzzy_budget_gives_the_same_result(
     assert "not compared fuzzily" in one["warning"]
     assert two == one
     assert runs[0].budget.limit == 3
+
+
+def test_a_slow_pattern_in_a_later_piece_is_reported_at_its_line(tmp_path, compiled, runs) -> None:
+    """A pattern that runs past its time budget where the worker numbered lines from its
+    piece's start: reported at the file's line number, and skipped after it, as in one
+    process."""
+    root = tmp_path / "catalog"
+    write_record(root, make_record())
+    evil = make_record("python/evil-scan", regex="^(a+)+$", signature="aaa", examples=["aaa"])
+    evil["counter_examples"] = []
+    write_record(root, evil)
+    matcher = Matcher.from_catalog(load_catalog([root]))
+    log = tmp_path / "app.log"
+    _write(log, compiled)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    at = len(lines) - 40
+    demo = "2026-11-29 ERROR DemoError: the widget 'gear' broke at step 17"
+    lines[at:at] = ["a" * 30 + "!", demo, "a" * 31 + "!"]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert len("\n".join(lines[:at]).encode()) > SAMPLE_BYTES  # not in the first piece
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=150).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=150).to_json()
+    assert one["slow_patterns"] == [{"entry_id": "python/evil-scan", "line": at + 1}]
+    assert [m["line"] for m in one["matches"] if m["kind"] == "regex"] == [at + 2]
+    assert two == one and runs[0].next_id > 50 and runs[0].redone == 0
 
 
 def test_the_file_budget_replays_lookups_in_file_order() -> None:

@@ -105,6 +105,11 @@ class ChunkNotes(Plain):
         self.versions = [] if versions is None else versions
         self.errors = [] if errors is None else errors
 
+    def shifted(self, offset: int) -> ChunkNotes:
+        """These notes with every line number moved by `offset` (versions carry none)."""
+        errors = [(line + offset, text, matched) for line, text, matched in self.errors]
+        return ChunkNotes(self.versions, errors)
+
 
 class FileAnnotator:
     """Collects one file's versions and unknown errors while it is scanned."""

@@ -22,8 +22,11 @@ How the results stay the same (`parallel_worker` has the worker side):
 * A chunk whose seed or lookups do not replay exactly is scanned again, with the exact state
   and budget, by the next free worker (`redone` counts them; in practice only pieces sent
   before the budget ran out).
-* Line numbers are the file's: the parent counts newlines up to each piece before sending
-  it (`bytes.count`, far ahead of the scan's speed), so no match is renumbered.
+* Line numbers are relative to the piece where its first line's number is not known (a
+  piece that seeds its state): the parent, taking chunks in file order, knows how many lines
+  came before and shifts every number a chunk carries (`ChunkOut.renumber`: matches and
+  their events, unknown-error lines, slow targets; nothing else in a chunk's result depends
+  on a line's number). So no process reads the file ahead only to count its lines.
 * Versions and unknown errors are read by the workers and absorbed in order
   (`FileAnnotator.digest`/`absorb`). A pattern that runs past its time budget is skipped for
   the rest of its piece and in pieces sent after the parent learnt of it (timing decides
@@ -162,7 +165,6 @@ class ParallelScan:
         self.slow: dict[int, int] = {}
         self.state = ChunkState()
         self.lines = 0  # lines of the chunks taken so far
-        self.counted = (0, 0)  # (offset, lines before it): how far `_line_at` has counted
         path = source.path
         st = os.stat(path)
         start = 3 if source.info.encoding == "utf-8-sig" else 0
@@ -287,27 +289,6 @@ class ParallelScan:
             "the scan was stopped"
         )
 
-    def _line_at(self, task: Task) -> int:
-        """The number of the line `task` starts with: newlines counted up to its start (the
-        parent counts ahead of the workers while it waits; pieces are sent in file order)."""
-        from triage_app.core import parallel_worker
-
-        offset, lines = self.counted
-        if offset < task.data_start:
-            offset = task.data_start
-        fd = os.open(task.path, os.O_RDONLY)
-        try:
-            while offset < task.start:
-                block = parallel_worker.pread_all(fd, min(1 << 22, task.start - offset), offset)
-                if not block:
-                    break
-                lines += block.count(b"\n")
-                offset += len(block)
-        finally:
-            os.close(fd)
-        self.counted = (offset, lines)
-        return lines + 1
-
     def _full(self) -> bool:
         return sum(self.buffered.values()) >= MAX_BUFFER
 
@@ -320,7 +301,6 @@ class ParallelScan:
             task = self.queue.popleft()
             frozen = self.budget.spent
             worker.task = task.sent(
-                task.first_line if task.state is not None else self._line_at(task),
                 self.budget.cache,  # pickled as it is sent
                 frozen,
                 self.budget.limit,
@@ -334,6 +314,7 @@ class ParallelScan:
         if (out.seed is not None and out.seed != self.state) or not self.budget.settle(out.fuzzy):
             self._redo(task)
             return None
+        out.renumber(self.lines + 1)  # the file's numbers (pieces are taken in file order)
         self.state = out.state
         self.order[0].start = out.end  # a redo of this piece starts here
         if self.annotator is not None and out.notes is not None:

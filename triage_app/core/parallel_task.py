@@ -3,13 +3,14 @@ is sent to scan and what it sends back for each chunk. Pickled between processes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from triage_app.core.plain import Plain
 
 if TYPE_CHECKING:
+    from triage_app.core.annotate import ChunkNotes
     from triage_app.core.events import ChunkState
-    from triage_app.core.results import Candidate
+    from triage_app.core.results import Candidate, LineMatch
 
 
 class Task(Plain):
@@ -46,7 +47,9 @@ class Task(Plain):
         sample: int,  # size of the first block read (`SAMPLE_BYTES`)
         chunk_bytes: int,
         size: int,  # the size the parent planned for (a worker's matcher is tuned for it)
-        first_line: int = 1,  # the number of the piece's first line (the parent counts them)
+        # The number the worker gives the piece's first line: the file's number when `state`
+        # is known; else 1, and the parent renumbers (`ChunkOut.renumber`).
+        first_line: int = 1,
         state: ChunkState | None = None,  # exact state at `start`; None: seed it
         fuzzy: bool = True,
         known: dict[str, list[Candidate]] | None = None,  # the file's budget so far
@@ -75,15 +78,13 @@ class Task(Plain):
 
     def sent(
         self,
-        first_line: int,
         known: dict[str, list[Candidate]],
         frozen: bool,
         limit: int,
         slow: tuple[int, ...],
     ) -> Task:
-        """A copy to send to a worker, with the file's line count and budget so far."""
+        """A copy to send to a worker, with the file's budget and slow targets so far."""
         task = self._copy()
-        task.first_line = first_line
         task.known = known
         task.frozen = frozen
         task.limit = limit
@@ -104,22 +105,27 @@ class Task(Plain):
 
 
 class ChunkOut(Plain):
-    """One scanned chunk (line numbers are the file's)."""
+    """One scanned chunk. Its line numbers count from `first_line`, the number the worker gave
+    the chunk's first line: the file's own in a piece that started from a known state, else
+    relative to the piece, and the parent shifts them (`renumber`) once it knows how many
+    lines came before."""
 
-    __slots__ = ("end", "lines", "matches", "state", "fuzzy", "notes", "slow", "seed")
+    __slots__ = ("end", "first_line", "lines", "matches", "state", "fuzzy", "notes", "slow", "seed")
 
     def __init__(
         self,
         end: int,  # byte offset where the chunk ends
+        first_line: int,
         lines: int,
-        matches: list,
+        matches: list[LineMatch],
         state: ChunkState,
         fuzzy: list | int,  # speculated: [(key, had, found)]; frozen budget: lookups skipped
-        notes: Any,  # annotate.ChunkNotes or None
+        notes: ChunkNotes | None,
         slow: dict[int, int],  # targets that ran past their budget, at which line
         seed: ChunkState | None = None,  # first chunk of a seeded task: the state it assumed
     ) -> None:
         self.end = end
+        self.first_line = first_line
         self.lines = lines
         self.matches = matches
         self.state = state
@@ -127,3 +133,24 @@ class ChunkOut(Plain):
         self.notes = notes
         self.slow = slow
         self.seed = seed
+
+    def renumber(self, first_line: int) -> None:
+        """Number the chunk's lines from `first_line`: every line number it carries (matches
+        and their events, unknown-error lines, slow targets) moves by the same amount.
+
+        The matches are changed in place (a copy each would cost the parent more than the
+        line counting this replaces, on a log where every line matches): they were just
+        unpickled from the worker's message, one per line, so nothing else holds or has hashed
+        them and none is shifted twice."""
+        offset = first_line - self.first_line
+        if not offset:
+            return
+        for match in self.matches:
+            match.line += offset
+            event = match.event_lines
+            if event is not None:
+                match.event_lines = (event[0] + offset, event[1] + offset)
+        if self.notes is not None:
+            self.notes = self.notes.shifted(offset)
+        self.slow = {index: line + offset for index, line in self.slow.items()}
+        self.first_line = first_line

@@ -212,9 +212,7 @@ def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None
     before, _at = _last_lines(fd, CHAIN_LOOKBACK + 1, at, task.data_start)
     state.chain_head, state.chain_run = chain_tail(before)
     throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
-    slow = dict(matcher.slow)
     matcher.scan_chunk(window, 1, throwaway, state)
-    matcher.slow = {index: slow.get(index, -1) for index in matcher.slow}  # not this piece's
     return state
 
 
@@ -237,7 +235,7 @@ def _last_lines(fd: int, want: int, end: int, floor: int) -> tuple[bytes, int]:
 
 
 def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Callable) -> None:
-    """Scan one piece, sending one `ChunkOut` per chunk."""
+    """Scan one piece, sending one `ChunkOut` per chunk (lines numbered from `first_line`)."""
     matcher.slow = dict.fromkeys(task.slow, -1)
     reported = set(task.slow)
     budget = PieceBudget(task.limit, task.known, task.frozen) if task.fuzzy else None
@@ -246,8 +244,9 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
     if state is None:
         state = seed_state(task, fd, matcher, budget)
         seed = state.copy()
+        reported.update(matcher.slow)  # slow in the seed's lines: not this piece's to report
     annotator = FileAnnotator(matcher.facts) if task.annotate else None
-    first_line = task.first_line
+    first_line, start = task.first_line, task.start
     for chunk, end in piece_chunks(task, fd):
         if stopped():
             return
@@ -255,15 +254,17 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
         found = matcher.scan_chunk(clean, first_line, budget, state)
         notes = None
         if annotator is not None:
-            at_start = first_line == 1  # the file's first chunk
+            at_start = start == task.data_start  # the file's first chunk
             notes = annotator.digest(clean, first_line, found, file_start=at_start)
         lines = clean.count
-        slow = {i: n for i, n in matcher.slow.items() if i not in reported and n >= 0}
+        slow = {i: n for i, n in matcher.slow.items() if i not in reported}
         reported.update(slow)
         fuzzy = budget.take() if budget is not None else 0
-        send("chunk", task.id, ChunkOut(end, lines, found, state, fuzzy, notes, slow, seed))
+        out = ChunkOut(end, first_line, lines, found, state, fuzzy, notes, slow, seed)
+        send("chunk", task.id, out)
         seed = None
         first_line += lines
+        start = end
 
 
 def open_checked(task: Task) -> int:
