@@ -68,6 +68,7 @@ def test_new_records_are_not_continuations() -> None:
     long = "x" * 90
     assert seam_ok(long, "ctive operation timeout")
     assert not seam_ok(long, "2026-01-05 10:00:00 INFO next record")
+    assert not seam_ok(long, "2026/01/05 10:00:00 redis: dial tcp: connection refused")  # Go's log
     assert not seam_ok(long, "    at frame")
     assert not seam_ok(long, "INFO: next")
     assert not seam_ok("short", "continuation")

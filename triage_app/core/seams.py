@@ -19,8 +19,11 @@ if TYPE_CHECKING:
 
 MIN_WIDTH, MAX_WIDTH = 60, 400  # characters of a line that may have been wrapped
 MIN_SPLIT_LITERAL = 24  # literals this long are found even when the wrap cuts them
+# What starts a new record, not a continuation: whitespace, a date (ISO, or Go's log package's
+# 2009/11/10), a clock time, a bracket or brace, syslog's <pri>, glog's I1128, a comment,
+# a shell prompt or trace, syslog's "Nov 28 03:45:10".
 NEW_RECORD = own_regex.compile(
-    r"\s|\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
+    r"\s|\d{4}[-/]\d\d[-/]\d\d|\d\d:\d\d:\d\d|\d\d/\d\d/\d\d|\[|\{|<\d|[IWEF]\d{4} |#|\$ |> |\+ "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:"
 )
 
