@@ -23,7 +23,7 @@ from pathlib import Path
 
 from triage_app.core.ansi import strip_ansi
 from triage_app.core.logsource import open_log
-from triage_app.core.timestamps import stamp, year_of
+from triage_app.core.timestamps import stamp_and_year
 
 EARLIEST = float("-inf")
 
@@ -47,8 +47,8 @@ def _keyed(index: int, path: Path, stamped: list[int]) -> Iterator[tuple[float, 
     with open_log(path) as source:
         for number, line in enumerate(source.lines(), start=1):
             head = strip_ansi(line[:200])
-            year = year_of(head) or year
-            when = stamp(head, year)
+            when, stated = stamp_and_year(head, year)
+            year = stated or year
             if when is not None:
                 last = when
                 stamped[index] += 1

@@ -34,15 +34,9 @@ def stamp(text: str, year: int = 1970) -> float | None:
     return stamp_and_year(text, year)[0]
 
 
-def year_of(text: str) -> int | None:
-    """The year a line states in a full date, if any (for the formats that omit it)."""
-    found = _STAMP.search(text, 0, PREFIX)
-    return int(found["y"]) if found is not None and found["y"] else None
-
-
 def stamp_and_year(text: str, year: int = 1970) -> tuple[float | None, int | None]:
-    """(`stamp(text, year)`, `year_of(text)`) in one search: the level filter reads both for
-    every line of a log (ten million at 1 GB)."""
+    """(`stamp(text, year)`, the year `text` states in a full date or None) in one search:
+    a line's time, and the year for the later lines in formats that state none."""
     found = _STAMP.search(text, 0, PREFIX)
     if found is None:
         return None, None

@@ -40,9 +40,9 @@ class _Block:
     def __init__(self, values: array) -> None:
         known = [v for v in values if v != NONE]
         self.low, self.high = _bounds(known)  # the earliest and latest (None: no time)
-        self.base = min(known, default=0)
+        self.base = self.low if self.low is not None else 0
         self.unit = next(u for u in UNITS if not any(map(operator.mod, known, itertools.repeat(u))))
-        span = (max(known, default=0) - self.base) // self.unit
+        span = ((self.high or 0) - self.base) // self.unit
         typecode, self.missing = next(((t, m) for t, m in WIDTHS if span < m), ("q", NONE))
         if typecode == "q":
             self.base, self.unit, self.steps = 0, 1, values
