@@ -73,10 +73,6 @@ _CORE_DIR = Path(__file__).resolve().parent
 _LIBRARIES = ("ahocorasick_rs", "rapidfuzz")
 
 
-def enabled() -> bool:
-    return paths.caches_enabled()
-
-
 def cache_folder() -> Path:
     return paths.user_cache_dir() / "catalog"
 
@@ -218,7 +214,7 @@ def open_catalog(
     When only some record files changed, the stored checks of the others and the stored
     pattern answers are reused (same program only), so one edited entry costs one file."""
     dirs = [Path(d) for d in dirs]
-    if not enabled():
+    if not paths.caches_enabled():
         table = memo.MemoTable()
         with memo.active(table):
             return CompiledCatalog(load_catalog(dirs, missing_links=missing_links), table)

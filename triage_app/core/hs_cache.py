@@ -33,10 +33,6 @@ KEEP_FILES = 12  # databases kept (~0.7 MB each for the bundled catalogue's keys
 _DIGEST = hashlib.sha256().digest_size
 
 
-def enabled() -> bool:
-    return paths.caches_enabled()
-
-
 def cache_folder() -> Path:
     return paths.user_cache_dir() / "hyperscan"
 
@@ -61,7 +57,7 @@ def compiled(
     """A block-mode literal database of `words` (`flags` per word; `ids` reported, by default
     each word's position), from the cache when a valid one is there, else compiled (and
     stored)."""
-    if not enabled():
+    if not paths.caches_enabled():
         return _compile(hs, words, flags, ids)
     key = database_key(hs, words, flags, ids)
     path = cache_folder() / f"{key[:40]}.hsdb"
