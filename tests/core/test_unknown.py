@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from triage_app.core.unknown import TemplateMiner, UnknownCollector, mask, tokens_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triage_app.core.unknown import (
+    _HAS_WORD,
+    _LEVELISH,
+    TemplateMiner,
+    UnknownCollector,
+    UnknownRecorder,
+    mask,
+    tokens_of,
+)
 
 BENIGN = Path(__file__).resolve().parents[1] / "catalog" / "benign"
 
@@ -167,3 +178,58 @@ def test_lines_continuing_an_explained_block_are_explained() -> None:
     assert [g["first_line"] for g in groups] == [7]  # after a break, a new block
     assert _collect(text, explained=set()).to_json()[0]["first_line"] == 1
     assert all(g["text"].strip() != "npm ERR!" for g in _collect(text).to_json())
+
+
+# Lines for the shortcut check below: npm blocks (their marker continues an explained line),
+# error-level lines of several kinds, and lines that are not errors.
+_POOL = [
+    "npm ERR! code ERESOLVE",
+    "npm ERR! ERESOLVE unable to resolve dependency tree",
+    "npm ERR! ",
+    "npm ERR! Found: eslint@7.30.0",
+    "npm WARN deprecated request@2.88.2",
+    "2026-12-01T12:00:03.003Z ERROR worker-3 attempt 3: ConnectionRefusedError: refused",
+    "E1201 12:00:01.000001  4242 reflector.go:138] Failed to watch *v1.Pod",
+    "error: linker command failed with exit code 1",
+    "Traceback (most recent call last):",
+    "INFO all good, no errors",
+    "building module 3 of 9",
+]
+
+
+def _reference(lines: list[str], explained: set[int]) -> list[dict]:
+    """Every line's level judged, one by one, in file order (no shortcut)."""
+    collector = UnknownCollector()
+    for number, line in enumerate(lines, 1):
+        if (
+            collector.accepts(line)
+            and not collector._explained(number, line, explained)
+            and _HAS_WORD.search(_LEVELISH.sub("", line))
+        ):
+            collector.miner.add(number, line)
+    return collector.to_json()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(range(len(_POOL))), min_size=1, max_size=40),
+    st.sets(st.integers(1, 40)),
+    st.integers(1, 39),
+)
+def test_explained_lines_skipped_unread_give_what_reading_every_line_gives(
+    picks: list[int], explained: set[int], cut: int
+) -> None:
+    lines = [_POOL[i] for i in picks]
+    expected = _reference(lines, explained)
+    whole = UnknownCollector()
+    whole.feed_chunk(("\n".join(lines) + "\n").encode(), 1, explained)
+    assert whole.to_json() == expected
+    # in two chunks, recorded and replayed in order as a parallel scan does
+    cut = min(cut, len(lines))
+    collector, recorder = UnknownCollector(), UnknownRecorder()
+    for first, part in ((1, lines[:cut]), (cut + 1, lines[cut:])):
+        if part:
+            recorder.feed_chunk(("\n".join(part) + "\n").encode(), first, explained)
+            collector.replay(recorder.kept)
+            recorder.kept = []
+    assert collector.to_json() == expected

@@ -318,19 +318,24 @@ class UnknownCollector:
                 starts.append(line_start)
         line_no, counted, known = first_line, 0, None
         for start in sorted(set(starts)):
+            if known is None:
+                known = placed_starts(chunk)
+            at = known.get(start)  # counted only for lines the matcher has not placed
+            line_no = (
+                first_line + at if at is not None else line_no + data.count(b"\n", counted, start)
+            )
+            counted = start
             end = data.find(b"\n", start)
+            if line_no in explained and line_no + 1 in explained and 0 <= end < len(data) - 1:
+                # Neither this line nor its level can change anything (`_explained`): it is
+                # explained itself, and so is the one line its block could extend to, the
+                # next line of this chunk. (Dense logs: most error words are on matched lines.)
+                continue
             raw = data[start : end if end >= 0 else len(data)]
             text = raw[:16384].decode("utf-8", "replace")
             text = (text if clean else strip_ansi(text)).rstrip("\r")
             if not self.accepts(text):
                 continue
-            if known is None:
-                known = placed_starts(chunk)
-            at = known.get(start)  # counted only for kept lines the matcher has not placed
-            line_no = (
-                first_line + at if at is not None else line_no + data.count(b"\n", counted, start)
-            )
-            counted = start
             if self._explained(line_no, text, explained):
                 continue
             if _HAS_WORD.search(_LEVELISH.sub("", text)):  # not "npm ERR! " alone
