@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triage_app.core.literals import LiteralWeigher, fold, required_factor
+from triage_app.core.literals import _FOLD, LiteralWeigher, fold, required_factor
 
 WORKLOAD = (
     Path(__file__).resolve().parents[2].parent / "shared" / "data" / "workload-signatures.jsonl"
@@ -24,6 +24,17 @@ def test_fold_agrees_with_ignorecase_for_every_code_point():
     for letter in "abcdefghijklmnopqrstuvwxyz":
         for match in re.finditer(re.escape(letter), every, re.IGNORECASE):
             assert fold(match.group()) == letter, hex(ord(match.group()))
+
+
+def test_fold_maps_every_character_by_the_table_in_one_step():
+    """`fold` replaces the table's characters one after another; that must equal mapping each
+    character once (`translate`): no character's canonical one is itself replaced."""
+    every = "".join(chr(cp) for cp in range(sys.maxunicode + 1) if not 0xD800 <= cp <= 0xDFFF)
+    every = every.replace("\u0130", "i")
+    assert fold(every) == every.lower().translate(_FOLD)
+    assert not set(_FOLD.values()) & set(_FOLD)
+    mixed = "Bağlantı reddedildi: σύνδεση ſtraße µs \u1c80 " * 3
+    assert fold(mixed) == mixed.lower().translate(_FOLD)
 
 
 def test_fold_keeps_length():
