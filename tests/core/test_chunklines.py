@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triage_app.core.ansi import strip_ansi
+from triage_app.core.ansi import ANSI_RE, MAX_PASSES, strip_ansi
 from triage_app.core.chunklines import (
     ByteLines,
     _strip_ansi_bytes,
@@ -45,6 +45,22 @@ def test_byte_chunks_lose_the_same_sequences_as_each_line_loses_in_strip_ansi(li
     assert _strip_ansi_bytes(chunk).decode("utf-8").split("\n") == [
         strip_ansi(line) for line in "\n".join(lines).split("\n")
     ]
+
+
+def _full_passes(text: str) -> str:
+    """`ANSI_RE` alone, pass after pass until stable (what `strip_ansi` must give)."""
+    for _ in range(MAX_PASSES):
+        stripped = ANSI_RE.sub("", text)
+        if stripped == text:
+            break
+        text = stripped
+    return text
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_LINE)
+def test_strip_ansi_quick_path_gives_what_the_full_pattern_gives(line):
+    assert strip_ansi(line) == _full_passes(line)
 
 
 @settings(max_examples=400, deadline=None)

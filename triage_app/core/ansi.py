@@ -21,8 +21,24 @@ ANSI_RE = own_regex.compile(
 MAX_PASSES = 4
 
 
+# The first alternative alone (CSI: colours, cursor moves), about three times as fast.
+_CSI_RE = own_regex.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
 def strip_ansi(text: str) -> str:
-    """`text` without ANSI sequences (repeated until stable); fast when there are none."""
+    """`text` without ANSI sequences (repeated until stable); fast when there are none.
+
+    Most coloured text holds CSI sequences only. Removing those alone is then the whole
+    answer when it leaves no ESC (and there was no C1 CSI): every ESC started a CSI match (a
+    match holds one ESC, its first character), and at an "ESC [" `ANSI_RE` takes its CSI
+    alternative with the same span; so its first pass removes exactly these, its second
+    nothing."""
+    if "\x9b" not in text:
+        if "\x1b" not in text:
+            return text
+        quick = _CSI_RE.sub("", text)
+        if "\x1b" not in quick:
+            return quick
     for _ in range(MAX_PASSES):
         if "\x1b" not in text and "\x9b" not in text:
             return text
