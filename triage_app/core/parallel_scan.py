@@ -322,7 +322,7 @@ class ParallelScan:
         for index, line in out.slow.items():
             self.slow.setdefault(index, line)
         self.lines += out.lines
-        return out.matches, out.lines, out.end
+        return out.line_matches(), out.lines, out.end
 
     def _redo(self, task: Task) -> None:
         """Scan the rest of `task` again from the chunk that did not replay, exactly."""

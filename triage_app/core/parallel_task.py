@@ -1,16 +1,30 @@
 """The messages of a parallel scan (`parallel_scan`, `parallel_worker`): the piece a worker
-is sent to scan and what it sends back for each chunk. Pickled between processes."""
+is sent to scan and what it sends back for each chunk. Pickled between processes.
+
+A chunk's matches travel in a compact form (`pack_matches`, `unpack_matches`): on a log in
+which every line matches, pickling each `LineMatch` and `Candidate` as an object (its slots
+as a dict) cost the worker more than scanning some of those lines, and rebuilding them the
+parent more than the rest of its work. The form is plain tuples, and a chunk's candidates are
+sent once per distinct value: a retry loop that prints one error a million times has a
+handful of distinct candidate tuples, which the parent builds once per chunk and shares
+between the matches (candidates are immutable; `FuzzyBudget` shares them as well).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from triage_app.core.plain import Plain
+from triage_app.core.results import Candidate, LineMatch
 
 if TYPE_CHECKING:
     from triage_app.core.annotate import ChunkNotes
     from triage_app.core.events import ChunkState
-    from triage_app.core.results import Candidate, LineMatch
+
+# (line, text, truncated, candidates, severity, event_lines, event_text) per match, with its
+# line numbers counted from the chunk's first line (0 for it) and `candidates` an index into
+# the second list, which holds each distinct tuple of candidates as `Candidate._values` tuples.
+PackedMatches = tuple[list[tuple], list[tuple[tuple, ...]]]
 
 
 class Task(Plain):
@@ -104,11 +118,54 @@ class Task(Plain):
         return task
 
 
+def pack_matches(matches: list[LineMatch], first_line: int) -> PackedMatches:
+    """`matches`, found in a chunk whose first line is numbered `first_line`, in wire form."""
+    values = Candidate._values
+    distinct: dict[tuple[tuple, ...], int] = {}
+    rows = []
+    for match in matches:
+        at = distinct.setdefault(tuple(map(values, match.candidates)), len(distinct))
+        event = match.event_lines
+        if event is not None:
+            event = (event[0] - first_line, event[1] - first_line)
+        rows.append(
+            (
+                match.line - first_line,
+                match.text,
+                match.truncated,
+                at,
+                match.severity,
+                event,
+                match.event_text,
+            )
+        )
+    return rows, list(distinct)
+
+
+def unpack_matches(packed: PackedMatches, first_line: int) -> list[LineMatch]:
+    """The matches of `pack_matches`, numbered from `first_line`: equal to those packed."""
+    rows, distinct = packed
+    shared = [tuple([Candidate(*fields) for fields in keys]) for keys in distinct]
+    return [
+        LineMatch(
+            line + first_line,
+            text,
+            truncated,
+            shared[at],
+            severity,
+            None if event is None else (event[0] + first_line, event[1] + first_line),
+            event_text,
+        )
+        for line, text, truncated, at, severity, event, event_text in rows
+    ]
+
+
 class ChunkOut(Plain):
     """One scanned chunk. Its line numbers count from `first_line`, the number the worker gave
     the chunk's first line: the file's own in a piece that started from a known state, else
     relative to the piece, and the parent shifts them (`renumber`) once it knows how many
-    lines came before."""
+    lines came before. `matches` are in wire form (`pack_matches`; read them with
+    `line_matches`)."""
 
     __slots__ = ("end", "first_line", "lines", "matches", "state", "fuzzy", "notes", "slow", "seed")
 
@@ -117,7 +174,7 @@ class ChunkOut(Plain):
         end: int,  # byte offset where the chunk ends
         first_line: int,
         lines: int,
-        matches: list[LineMatch],
+        matches: PackedMatches,
         state: ChunkState,
         fuzzy: list | int,  # speculated: [(key, had, found)]; frozen budget: lookups skipped
         notes: ChunkNotes | None,
@@ -136,21 +193,16 @@ class ChunkOut(Plain):
 
     def renumber(self, first_line: int) -> None:
         """Number the chunk's lines from `first_line`: every line number it carries (matches
-        and their events, unknown-error lines, slow targets) moves by the same amount.
-
-        The matches are changed in place (a copy each would cost the parent more than the
-        line counting this replaces, on a log where every line matches): they were just
-        unpickled from the worker's message, one per line, so nothing else holds or has hashed
-        them and none is shifted twice."""
+        and their events, unknown-error lines, slow targets) moves by the same amount (the
+        packed matches count from the first line, so they move with it)."""
         offset = first_line - self.first_line
         if not offset:
             return
-        for match in self.matches:
-            match.line += offset
-            event = match.event_lines
-            if event is not None:
-                match.event_lines = (event[0] + offset, event[1] + offset)
         if self.notes is not None:
             self.notes = self.notes.shifted(offset)
         self.slow = {index: line + offset for index, line in self.slow.items()}
         self.first_line = first_line
+
+    def line_matches(self) -> list[LineMatch]:
+        """The chunk's matches, numbered from `first_line`."""
+        return unpack_matches(self.matches, self.first_line)

@@ -27,7 +27,7 @@ from triage_app.core.chunklines import chunk_lines
 from triage_app.core.events import CHAIN_LOOKBACK, ChunkState, chain_tail
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.matcher import Matcher
-from triage_app.core.parallel_task import ChunkOut, Task
+from triage_app.core.parallel_task import ChunkOut, Task, pack_matches
 from triage_app.core.results import Candidate
 
 _FORKED: Matcher | None = None  # the parent's matcher, inherited by forked workers
@@ -260,7 +260,8 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
         slow = {i: n for i, n in matcher.slow.items() if i not in reported}
         reported.update(slow)
         fuzzy = budget.take() if budget is not None else 0
-        out = ChunkOut(end, first_line, lines, found, state, fuzzy, notes, slow, seed)
+        matches = pack_matches(found, first_line)
+        out = ChunkOut(end, first_line, lines, matches, state, fuzzy, notes, slow, seed)
         send("chunk", task.id, out)
         seed = None
         first_line += lines
