@@ -217,6 +217,18 @@ class LogSource:
         if carry:
             yield b"".join(carry)
 
+    def utf8_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
+        """UTF-8 bytes in chunks that each end with `\\n` (the last one may not): the file's
+        own bytes when it is UTF-8 (`byte_chunks`), else its decoded text (`text_chunks`)
+        encoded as UTF-8, so that every log is scanned on bytes (lowering and searching
+        bytes is several times faster than folding text)."""
+        if self.is_utf8:
+            yield from self.byte_chunks(chunk_bytes)
+            return
+        for text in self.text_chunks(chunk_bytes):
+            # (decoding replaced what did not decode, so no lone surrogate is left)
+            yield text.encode("utf-8", "surrogatepass")
+
     def text_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[str]:
         """Decoded text in chunks that each end with `\\n` (the last one may not)."""
         codec = stream_codec(self.info.encoding, self._head)

@@ -54,7 +54,7 @@ def iter_scan(
     budget = FuzzyBudget() if fuzzy else None
     state = ChunkState()
     total = source.info.size
-    chunks = source.byte_chunks(chunk_bytes) if source.is_utf8 else source.text_chunks(chunk_bytes)
+    chunks = source.utf8_chunks(chunk_bytes)
     matcher.reset_slow()
     try:
         for chunk in chunks:
