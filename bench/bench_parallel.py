@@ -1,10 +1,13 @@
 """A big log scanned on every core against one core, in the same run, results compared.
 
-    python bench/bench_parallel.py [--mb 1000] [--jobs N]
+    python bench/bench_parallel.py [--mb 1000] [--jobs N] [--dense]
 
 Uses the scan benchmark's generated log (`bench_scan.make_log`: many formats, non-ASCII
-text, ANSI colours, CRLF, long lines, a known error every ~400 lines; cached in bench/out/)
-and the bundled catalogue (compiled catalogue cache, fuzzy guesses on, as the CLI runs).
+text, ANSI colours, CRLF, long lines, a known error every ~400 lines; cached in bench/out/),
+or with `--dense` a log in which every line matches (`bench_memory.runaway_log`: a retry
+loop; there the workers send a match per line and the parent's share of the work is
+largest), and the bundled catalogue (compiled catalogue cache, fuzzy guesses on, as the CLI
+runs). The scans keep every match (`--dense`: only the groups, as the CLI does).
 Prints the one-process speed, the `--jobs` speed (default: one per core), their ratio (the
 goal on a 2-core machine is >= 1.7), whether `FileResult.to_json()` is equal, how many
 pieces there were and how many chunks had to be scanned again, the time to the first
@@ -23,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_memory import runaway_log  # noqa: E402
 from bench.bench_scan import OUT, make_log, workload_targets  # noqa: E402
 from triage_app.core import parallel_scan  # noqa: E402
 from triage_app.core.catalog import default_catalog_dirs  # noqa: E402
@@ -59,14 +63,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=parallel_scan.default_jobs())
+    parser.add_argument("--dense", action="store_true", help="every line matches")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     compiled = open_catalog(default_catalog_dirs())
     matcher = compiled.matcher(fuzzy=True)
-    _targets, signatures, _rejected = workload_targets()
-    examples = [x for e in compiled.catalog for x in (e.signature, *e.get("examples", []))]
-    log = OUT / f"bench-{args.mb}mb.log"
-    make_log(log, args.mb, examples + signatures)
+    if args.dense:
+        log = runaway_log(args.mb / 1000)
+    else:
+        _targets, signatures, _rejected = workload_targets()
+        examples = [x for e in compiled.catalog for x in (e.signature, *e.get("examples", []))]
+        log = OUT / f"bench-{args.mb}mb.log"
+        make_log(log, args.mb, examples + signatures)
     mb = log.stat().st_size / 1e6
     with open(log, "rb") as f:  # into the page cache, for both runs alike
         while f.read(1 << 24):
@@ -87,7 +95,7 @@ def main() -> int:
     timings = {}
     for jobs in (1, args.jobs):
         start, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
-        result = scan_file(log, matcher, jobs=jobs)
+        result = scan_file(log, matcher, jobs=jobs, keep_matches=not args.dense)
         seconds = time.perf_counter() - start
         timings[jobs] = (seconds, result.to_json())
         if jobs == 1:
@@ -95,7 +103,7 @@ def main() -> int:
         print(
             f"jobs={jobs}: {seconds:7.1f} s  {mb / seconds:6.1f} MB/s  (cpu: this process "
             f"{time.process_time() - cpu:.1f} s, workers {_children_cpu() - workers:.1f} s; "
-            f"{len(result.matches)} matches; error {result.error}; load {load()})",
+            f"{result.groups.matched_lines if result.groups else 0} matches; error {result.error}; load {load()})",
             flush=True,
         )
     (one_s, one), (many_s, many) = timings[1], timings[args.jobs]
