@@ -17,6 +17,7 @@ from triage_app.cli import main as cli_main
 from triage_app.core import parallel_scan
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.catalog_cache import open_catalog
+from triage_app.core.match_groups import MatchGroups
 from triage_app.core.parallel_task import ChunkOut, pack_matches, unpack_matches
 from triage_app.core.results import Candidate, LineMatch
 from triage_app.core.scan import scan_file
@@ -130,6 +131,50 @@ def test_generated_matches_round_trip(chunk, shift) -> None:
     packed = _wire(pack_matches(matches, first))
     _same(unpack_matches(packed, first), matches)
     _same(unpack_matches(packed, first + shift), [m.shifted(shift) for m in matches])
+
+
+@st.composite
+def _shared_batch(draw) -> list[LineMatch]:
+    """Matches with few distinct candidates tuples, as a chunk of a dense log brings them."""
+    tuples = draw(st.lists(st.lists(_candidates, min_size=1, max_size=3), min_size=1, max_size=3))
+    lines = draw(st.lists(st.integers(1, 400), min_size=6, max_size=40))
+    return [
+        LineMatch(
+            line,
+            "x",
+            False,
+            tuple(draw(st.sampled_from(tuples))),
+            draw(st.none() | st.sampled_from(["error", "info"])),
+        )
+        for line in sorted(lines)
+    ]
+
+
+def _groups(batches, fits) -> list:
+    groups = MatchGroups(examples=3, tail=2)
+    for batch in batches:
+        groups.add(batch)
+    index = groups.finish({}, fits, frozenset({"b/y"}))
+    return [
+        (g.to_json(), g.signature, g.role, g.best_score, g.loud, [repr(m) for m in g.kept])
+        for g in index.groups()
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    _shared_batch(),
+    _shared_batch(),
+    st.dictionaries(st.sampled_from(["a/x", "c/z"]), st.integers(0, 2)),
+)
+def test_groups_of_shared_candidates_tuples_are_the_groups_of_copies(one, two, fits) -> None:
+    """The parent's matches share one candidates tuple per distinct value in a chunk;
+    `MatchGroups` counts such a batch once per tuple, with the same result."""
+    shared = [unpack_matches(_wire(pack_matches(batch, 1)), 1) for batch in (one, two)]
+    assert len({id(m.candidates) for m in shared[0]}) <= 3
+    copies = [[m.with_candidates(tuple(list(m.candidates))) for m in b] for b in (one, two)]
+    assert len({id(m.candidates) for m in copies[0]}) == len(one)
+    assert _groups(shared, fits) == _groups(copies, fits)
 
 
 # -- end to end: two processes against one ---------------------------------------------------

@@ -20,9 +20,10 @@ from collections.abc import Iterable, Mapping
 
 from triage_app.core.match_index import DEFAULT_EXAMPLES, GroupStats, MatchIndex, merged
 from triage_app.core.ranking import ranked
-from triage_app.core.results import LineMatch
+from triage_app.core.results import Candidate, LineMatch
 
 DEFAULT_TAIL = 3
+_SAMPLE = 64  # matches looked at to tell whether a batch shares its candidates tuples
 
 ClassKey = tuple
 
@@ -48,21 +49,50 @@ class MatchGroups:
         self._scores: dict[ClassKey, dict[str, float]] = {}
 
     def add(self, matches: Iterable[LineMatch]) -> None:
-        for match in matches:
+        """Count a batch of matches (in line order) into their classes."""
+        batch = matches if isinstance(matches, list) else list(matches)
+        sample = batch[:_SAMPLE]
+        if len({id(m.candidates) for m in sample}) * 2 <= len(sample):
+            self._add_shared(batch)
+            return
+        for match in batch:
             key = class_key(match)
-            group = self._classes.get(key)
-            if group is None:
-                top = match.top
-                group = GroupStats(
-                    top.entry_id, top.signature, top.kind, top.role, tail=deque(maxlen=self.tail)
-                )
-                self._classes[key] = group
+            group = self._classes.get(key) or self._new_group(key, match)
             group.add(match, self.examples)
             if len(match.candidates) > 1:
-                scores = self._scores.setdefault(key, {})
-                for candidate in match.candidates:
-                    if candidate.score > scores.get(candidate.entry_id, -1.0):
-                        scores[candidate.entry_id] = candidate.score
+                self._add_scores(key, match.candidates)
+
+    def _add_shared(self, batch: list[LineMatch]) -> None:
+        """`add` for matches that share their candidates tuples (a parallel scan's: one per
+        distinct value in a chunk, `parallel_task.unpack_matches`): each tuple's class and
+        scores are worked out once. The tuples are held while their id is remembered, so
+        no id is reused meanwhile."""
+        seen: dict[int, tuple[tuple[Candidate, ...], GroupStats]] = {}
+        examples = self.examples
+        for match in batch:
+            candidates = match.candidates
+            known = seen.get(id(candidates))
+            if known is None:
+                key = class_key(match)
+                group = self._classes.get(key) or self._new_group(key, match)
+                known = seen[id(candidates)] = (candidates, group)
+                if len(candidates) > 1:
+                    self._add_scores(key, candidates)
+            known[1].add(match, examples)
+
+    def _new_group(self, key: ClassKey, match: LineMatch) -> GroupStats:
+        top = match.top
+        group = GroupStats(
+            top.entry_id, top.signature, top.kind, top.role, tail=deque(maxlen=self.tail)
+        )
+        self._classes[key] = group
+        return group
+
+    def _add_scores(self, key: ClassKey, candidates: tuple[Candidate, ...]) -> None:
+        scores = self._scores.setdefault(key, {})
+        for candidate in candidates:
+            if candidate.score > scores.get(candidate.entry_id, -1.0):
+                scores[candidate.entry_id] = candidate.score
 
     @property
     def matched_lines(self) -> int:

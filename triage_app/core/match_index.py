@@ -95,12 +95,18 @@ class GroupStats(Plain):
 
     def add(self, match: LineMatch, examples: int) -> None:
         """Count `match` (whose top candidate is this group's); keep it if there is room."""
-        if self.count == 0 or match.line < self.first_line:
-            self.first_line = match.line
+        # (Comparisons rather than `max` and `match.top`: a scan adds every matched line.)
+        line = match.line
+        if self.count == 0 or line < self.first_line:
+            self.first_line = line
         self.count += 1
-        self.last_line = max(self.last_line, match.line)
-        self.best_score = max(self.best_score, match.top.score)
-        self.loud = self.loud or match.severity not in QUIET
+        if line > self.last_line:
+            self.last_line = line
+        score = match.candidates[0].score
+        if score > self.best_score:
+            self.best_score = score
+        if not self.loud and match.severity not in QUIET:
+            self.loud = True
         if len(self.examples) < examples:
             self.examples.append(match)
         else:
