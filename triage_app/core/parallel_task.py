@@ -119,7 +119,11 @@ class Task(Plain):
 
 
 def pack_matches(matches: list[LineMatch], first_line: int) -> PackedMatches:
-    """`matches`, found in a chunk whose first line is numbered `first_line`, in wire form."""
+    """`matches`, found in a chunk whose first line is numbered `first_line`, in wire form.
+
+    Candidates are told apart by value: two equal but for the type of a number (1 and 1.0)
+    would both come back as the first. A scan makes no such pair (an entry's candidates
+    take their numbers from the same code and record)."""
     values = Candidate._values
     distinct: dict[tuple[tuple, ...], int] = {}
     rows = []
