@@ -64,14 +64,18 @@ def _write_file(
     out.raw(head[:-1] + ', "matches": [')
     if not result.error:  # a file that failed part-way lists no matches (the contract)
         separator = ""
-        for item in _items(result, spool.replay(result.notes.rank_fits(), sourced)):
-            out.raw(separator + item)
+        for items in _items(result, spool.replay(result.notes.rank_fits(), sourced)):
+            out.raw(separator + items)
             separator = ", "
     tail = json.dumps(result.json_tail(), ensure_ascii=False)
     out.raw("], " + tail[1:])
 
 
 def _items(result: FileResult, batches: Iterable[list]) -> Iterable[str]:
+    """Each non-empty batch's matches as JSON items joined by ", ": one `json.dumps` of the
+    batch's list without its brackets (the same text as dumping each item and joining them,
+    at a third less cost a match: a log in which every line matches writes millions)."""
+    match_json = result.match_json
     for batch in batches:
-        for match in batch:
-            yield json.dumps(result.match_json(match), ensure_ascii=False)
+        if batch:
+            yield json.dumps([match_json(match) for match in batch], ensure_ascii=False)[1:-1]
