@@ -204,7 +204,7 @@ _C1_CSI_BYTES = own_regex.compile(rb"\xc2\x9b[0-?]*[ -/]*[@-~]")
 # The first alternative alone (CSI: colours, cursor moves), about twice as fast over a chunk.
 _CSI_BYTES = own_regex.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 # A chunk holding one of the non-ASCII characters that IGNORECASE equates with ASCII letters
-# is searched as folded text instead (`placement.literal_hits` looks before its prefilter pass).
+# is searched as folded text instead (the prefilter's automaton looks for them too, `keys`).
 UTF8_FOLD_SPECIALS = tuple(ch.encode("utf-8") for ch in FOLD_SPECIALS)
 
 

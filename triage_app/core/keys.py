@@ -20,6 +20,7 @@ from operator import itemgetter
 
 from triage_app.core import wraps
 from triage_app.core.automaton import LiteralAutomaton
+from triage_app.core.chunklines import UTF8_FOLD_SPECIALS
 from triage_app.core.literals import NON_ASCII, Requirement, is_non_ascii
 from triage_app.core.placement import TRIGGER
 from triage_app.core.plain import Plain
@@ -39,6 +40,7 @@ class Keys(Plain):
         "word_targets",
         "word_joins",
         "automaton",
+        "first_special",
     )
 
     def __init__(
@@ -48,12 +50,14 @@ class Keys(Plain):
         word_targets: list[tuple[tuple[int, int], ...]],  # per AC word: the alternatives it keys
         word_joins: list[tuple],  # per AC word: the long literals it is half of (`wraps`)
         automaton: LiteralAutomaton,
+        first_special: int,  # AC words from here on are `UTF8_FOLD_SPECIALS` (`placement`)
     ) -> None:
         self.checks = checks
         self.non_ascii_keys = non_ascii_keys
         self.word_targets = word_targets
         self.word_joins = word_joins
         self.automaton = automaton
+        self.first_special = first_special
 
 
 def factors(requirement: Requirement) -> tuple[frozenset[str], ...]:
@@ -97,18 +101,21 @@ def build(
     # long keys are words too: they find a key that a hard wrap cut in two (`wraps`).
     halves = wraps.half_words(words)
     all_words = [*words, *(w for w in halves if w not in words)]
-    encoded = [word.encode("utf-8") for word in all_words]
+    # Last, the characters that send a chunk to the text path (found in the same pass).
+    encoded = [word.encode("utf-8") for word in all_words] + list(UTF8_FOLD_SPECIALS)
     automaton = (
         like.successor(encoded)
         if like is not None
         else LiteralAutomaton(encoded, lowered=True, shared=True)  # (the annotators ride along)
     )
+    nothing = ((),) * len(UTF8_FOLD_SPECIALS)
     return Keys(
         checks,
         non_ascii_keys,
-        [tuple(sorted(set(words.get(w, ())))) for w in all_words],
-        [tuple(halves.get(w, ())) for w in all_words],
+        [*(tuple(sorted(set(words.get(w, ())))) for w in all_words), *nothing],
+        [*(tuple(halves.get(w, ())) for w in all_words), *nothing],
         automaton,
+        len(all_words),
     )
 
 

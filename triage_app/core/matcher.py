@@ -107,6 +107,7 @@ class Matcher:
         self._word_targets = built.word_targets
         self.word_joins = built.word_joins
         self._automaton = built.automaton
+        self._first_special = built.first_special
 
     def _prefer_rare_keys(self, haystack: bytes) -> None:
         """Key each alternative on its rarest factor in this (lowered) sample of a log."""

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from triage_app.core.chunklines import (
     ASCII_BUT_NEWLINE,
     NON_ASCII_BYTES,
-    UTF8_FOLD_SPECIALS,
     ByteLines,
     Lines,
     newline_offsets,
@@ -225,16 +224,9 @@ def literal_hits(
     a character IGNORECASE equates with an ASCII letter (to be scanned as text)."""
     hay = lines.haystack
     hits: Spans = {}
-    if (
-        isinstance(lines, ByteLines)
-        and not hay.isascii()
-        and any(special in hay for special in UTF8_FOLD_SPECIALS)
-    ):
-        # Asked before the prefilter's pass, which would find them (they are among its
-        # words: `keys.build`) only to be run again on the text. (A folded text haystack
-        # never holds one.)
-        return None
     found = matcher.key_matches(lines)
+    if found and not hay.isascii() and max(found)[0] >= matcher._first_special:
+        return None  # (a folded text haystack never holds one)
     non_ascii_keys = matcher._non_ascii_keys
     if not found and not non_ascii_keys:
         return hits, {}, []
