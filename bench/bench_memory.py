@@ -26,16 +26,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.loggen import runaway_line  # noqa: E402
+
 OUT = ROOT / "bench" / "out"
 GOAL_MB = 300
-
-RUNAWAY = (
-    "2026-12-01T12:00:{s:02d}.{ms:03d}Z ERROR worker-{w} attempt {n}: "
-    "ConnectionRefusedError: [Errno 111] Connection refused",
-    "2026/12/01 12:00:{s:02d} redis: dial tcp 10.0.3.{w}:6379: connect: connection refused "
-    "(retry {n})",
-    "[{s:02d}.{ms:03d}] db pool: Error: connect ECONNREFUSED 127.0.0.1:5432 (attempt {n})",
-)
 
 
 def runaway_log(gigabytes: float) -> Path:
@@ -50,7 +46,7 @@ def runaway_log(gigabytes: float) -> Path:
             rows = []
             for _ in range(10_000):
                 n += 1
-                rows.append(RUNAWAY[n % 3].format(s=n % 60, ms=n % 1000, w=n % 16, n=n))
+                rows.append(runaway_line(n))
             out.write("\n".join(rows) + "\n")
     return path
 

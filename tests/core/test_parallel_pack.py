@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.core.test_parallel_scan import _tricky
-from tests.support.loggen import generate
+from tests.support.loggen import generate, runaway_line
+from tests.support.parallel_spy import spy_on_scans
 from triage_app.cli import main as cli_main
-from triage_app.core import parallel_scan
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.match_groups import MatchGroups
@@ -179,15 +179,6 @@ def test_groups_of_shared_candidates_tuples_are_the_groups_of_copies(one, two, f
 
 # -- end to end: two processes against one ---------------------------------------------------
 
-# A retry loop: every line matches a bundled entry (the shapes of bench/bench_memory.py).
-RUNAWAY = (
-    "2026-12-01T12:00:{s:02d}.{ms:03d}Z ERROR worker-{w} attempt {n}: "
-    "ConnectionRefusedError: [Errno 111] Connection refused",
-    "2026/12/01 12:00:{s:02d} redis: dial tcp 10.0.3.{w}:6379: connect: connection refused "
-    "(retry {n})",
-    "[{s:02d}.{ms:03d}] db pool: Error: connect ECONNREFUSED 127.0.0.1:5432 (attempt {n})",
-)
-
 
 @pytest.fixture(scope="module")
 def compiled():
@@ -197,22 +188,11 @@ def compiled():
 @pytest.fixture
 def split(monkeypatch) -> list:
     """Every `ParallelScan` made; any file is split, in pieces of a few chunks."""
-    made = []
-
-    class Spy(parallel_scan.ParallelScan):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(parallel_scan, "ParallelScan", Spy)
-    monkeypatch.setattr(parallel_scan, "_start_method", lambda _matcher: "fork")
-    monkeypatch.setattr(parallel_scan, "MIN_BYTES", 0)
-    monkeypatch.setattr(parallel_scan, "PIECE_BYTES", 3 * 4096)
-    return made
+    return spy_on_scans(monkeypatch, 3 * 4096)
 
 
 def _dense(path, lines: int = 6000) -> None:
-    rows = [RUNAWAY[n % 3].format(s=n % 60, ms=n % 1000, w=n % 16, n=n) for n in range(lines)]
+    rows = [runaway_line(n) for n in range(lines)]
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 

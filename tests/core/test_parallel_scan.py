@@ -20,6 +20,7 @@ import pytest
 
 from tests.core.records_factory import make_record, write_record
 from tests.support.loggen import generate
+from tests.support.parallel_spy import spy_on_scans
 from triage_app.cli import main as cli_main
 from triage_app.core import parallel_scan, parallel_worker
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
@@ -53,19 +54,7 @@ def matcher(compiled):
 @pytest.fixture
 def runs(monkeypatch) -> list:
     """Every `ParallelScan` made, with boundaries on (almost) every line allowed."""
-    made = []
-
-    class Spy(parallel_scan.ParallelScan):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(parallel_scan, "ParallelScan", Spy)
-    # A thread that another test left running must not turn these scans single-process.
-    monkeypatch.setattr(parallel_scan, "_start_method", lambda _matcher: "fork")
-    monkeypatch.setattr(parallel_scan, "MIN_BYTES", 0)
-    monkeypatch.setattr(parallel_scan, "PIECE_BYTES", 1)  # one read block per piece
-    return made
+    return spy_on_scans(monkeypatch, 1)  # one read block per piece
 
 
 def _examples(compiled) -> list[str]:

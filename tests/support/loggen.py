@@ -131,3 +131,19 @@ def generate(
         else:
             lines.append(next(healthy))
     return lines
+
+
+# A retry loop printing one error a million times: every line matches a bundled entry (three
+# shapes, taken in turn; used by the memory bench and the parallel scan's tests).
+RUNAWAY = (
+    "2026-12-01T12:00:{s:02d}.{ms:03d}Z ERROR worker-{w} attempt {n}: "
+    "ConnectionRefusedError: [Errno 111] Connection refused",
+    "2026/12/01 12:00:{s:02d} redis: dial tcp 10.0.3.{w}:6379: connect: connection refused "
+    "(retry {n})",
+    "[{s:02d}.{ms:03d}] db pool: Error: connect ECONNREFUSED 127.0.0.1:5432 (attempt {n})",
+)
+
+
+def runaway_line(n: int) -> str:
+    """Line `n` of the runaway log."""
+    return RUNAWAY[n % 3].format(s=n % 60, ms=n % 1000, w=n % 16, n=n)
