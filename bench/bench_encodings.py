@@ -15,14 +15,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_scan import OUT, make_log  # noqa: E402
+from bench_scan import OUT, bare_loop, best_cpu, make_log  # noqa: E402
 
 from triage_app.core.catalog import default_catalog_dirs  # noqa: E402
 from triage_app.core.catalog_cache import open_catalog  # noqa: E402
@@ -35,20 +34,6 @@ PHRASES = {
     "russian": " Ошибка: соединение отклонено сервером",
     "japanese": " 接続が拒否されました。サーバーを確認してください",
 }
-
-
-def cpu(fn, *args, repeat: int = 2):
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.process_time()
-        result = fn(*args)
-        best = min(best, time.process_time() - start)
-    return best, result
-
-
-def bare_loop(path: Path) -> int:
-    with open(path, "rb") as f:
-        return sum(1 for _line in f)
 
 
 def variants(base: Path, share: float) -> list[tuple[str, Path, str]]:
@@ -87,9 +72,9 @@ def main() -> int:
     )
     print(f"{'log':<22} {'MB':>6} {'scan cpu':>9} {'bare cpu':>9} {'ratio':>8} {'matches':>8}")
     for label, path, encoding in variants(base, args.share):
-        bare, _lines = cpu(bare_loop, path, repeat=3)
-        scan, result = cpu(
-            lambda p, e=encoding: scan_file(p, matcher, encoding=e, fuzzy=True), path
+        bare, _lines = best_cpu(bare_loop, path)
+        scan, result = best_cpu(
+            lambda p, e=encoding: scan_file(p, matcher, encoding=e, fuzzy=True), path, repeat=2
         )
         assert result.error is None, result.error
         print(

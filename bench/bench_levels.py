@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench_scan import OUT, bare_loop, make_log, workload_targets  # noqa: E402
+from bench_scan import OUT, bare_loop, best_cpu, make_log, workload_targets  # noqa: E402
 
 from triage_app.core.catalog import default_catalog_dirs  # noqa: E402
 from triage_app.core.catalog_cache import open_catalog  # noqa: E402
@@ -42,15 +41,6 @@ def read_levels(index: LineIndex) -> tuple[int, int]:
     job.work()
     timed = sum(1 for n in range(0, len(stamps), SAMPLE) if stamps[n] == stamps[n])
     return len(codes), timed
-
-
-def best_cpu(fn, *args, repeat: int = 3):
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.process_time()
-        result = fn(*args)
-        best = min(best, time.process_time() - start)
-    return best, result
 
 
 def main() -> int:
