@@ -25,7 +25,7 @@ from triage_app.cli import main as cli_main
 from triage_app.core import parallel_scan, parallel_worker
 from triage_app.core.catalog import default_catalog_dirs, load_catalog
 from triage_app.core.catalog_cache import open_catalog
-from triage_app.core.encoding import SAMPLE_BYTES
+from triage_app.core.encoding import SAMPLE_BYTES, one_byte_per_character
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
 from triage_app.core.logsource import open_log
@@ -120,6 +120,40 @@ def test_boundaries_on_every_line_give_the_same_result(
     joined = [m for m in one["matches"] if m["event_lines"] and len(set(m["event_lines"])) > 1]
     assert len(joined) >= 2  # the wrap (and the chain) were joined across boundaries
     assert one["unknown"] and one["stated_versions"]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "koi8-r"])
+def test_a_log_in_a_one_byte_encoding_is_split_too_with_the_same_result(
+    tmp_path, compiled, matcher, runs, monkeypatch, encoding
+) -> None:
+    """A cp1252 or KOI8-R log is cut at newline bytes and each piece decoded on its own: the
+    same result as one process decoding the whole file."""
+    monkeypatch.setattr(parallel_scan, "PIECE_BYTES", 150)
+    utf8 = tmp_path / "utf8.log"
+    _write(utf8, compiled)
+    local = {
+        "cp1252": " Verbindung fehlgeschlagen: Zeitüberschreitung – “Fehler” €",
+        "koi8-r": " Ошибка: соединение отклонено",
+    }[encoding]
+    lines = [
+        line + local if n % 5 == 0 else line
+        for n, line in enumerate(utf8.read_text(encoding="utf-8").splitlines())
+    ]
+    log = tmp_path / "app.log"
+    log.write_bytes(("\n".join(lines) + "\n").encode(encoding, "replace"))
+    one = scan_file(log, matcher, jobs=1, chunk_bytes=150, encoding=encoding).to_json()
+    two = scan_file(log, matcher, jobs=2, chunk_bytes=150, encoding=encoding).to_json()
+    [run] = runs
+    assert len(run.workers) == 2 and run.next_id > 20
+    assert two == one
+    assert one["encoding"] == encoding and local.strip() in json.dumps(one, ensure_ascii=False)
+
+
+def test_only_a_log_cut_at_newline_bytes_is_split() -> None:
+    for codec in ("cp1252", "latin-1", "iso8859-15", "koi8-r", "cp437"):
+        assert one_byte_per_character(codec), codec
+    for codec in ("utf-16-le", "utf-32-le", "shift_jis", "gbk", "cp037", "utf-7", "hz", "nope"):
+        assert not one_byte_per_character(codec), codec
 
 
 def test_a_spent_fuzzy_budget_gives_the_same_result(

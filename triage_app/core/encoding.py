@@ -228,3 +228,23 @@ def _detect_legacy(sample: bytes) -> Detected:
         if name in _common():  # an exotic guess (cp1006, mac_*, ...) is more often wrong
             return Detected(name, "detector")
     return Detected("cp1252", "fallback")
+
+
+@functools.lru_cache(maxsize=32)
+def one_byte_per_character(codec: str) -> bool:
+    """Whether `codec` decodes every byte on its own to one character, newline to newline
+    (cp1252, latin-1, the ISO 8859 and KOI8 families...): a log in it can be cut at any
+    newline byte and each piece decoded alone to the same text (`parallel_scan`)."""
+    try:
+        make = codecs.getincrementaldecoder(codec)
+        fresh = make(errors="replace").getstate()
+        each = []
+        for byte in range(256):
+            decoder = make(errors="replace")
+            each.append(decoder.decode(bytes([byte])))
+            if len(each[-1]) != 1 or decoder.getstate() != fresh:  # (a stateful codec: HZ)
+                return False
+        whole = bytes(range(256)).decode(codec, "replace")
+    except (LookupError, TypeError, ValueError):
+        return False
+    return whole == "".join(each) and each[10] == "\n"

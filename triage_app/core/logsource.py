@@ -23,6 +23,7 @@ from triage_app.core.encoding import (
     CodecError,
     Detected,
     detect,
+    one_byte_per_character,
     stream_codec,
     text_codec,
 )
@@ -192,6 +193,17 @@ class LogSource:
     def is_utf8(self) -> bool:
         """True when the bytes are UTF-8 (with or without BOM): `byte_chunks` can be used."""
         return self.info.encoding in ("utf-8", "utf-8-sig")
+
+    @property
+    def piece_codec(self) -> str | None:
+        """How a worker turns a byte range of the file cut at newlines into UTF-8: "" for a
+        UTF-8 file (as it is), else the codec to decode it with, when every byte is one
+        character (`encoding.one_byte_per_character`); None when the file cannot be cut so
+        (UTF-16, multi-byte codecs)."""
+        if self.is_utf8:
+            return ""
+        codec = stream_codec(self.info.encoding, self._head)
+        return codec if one_byte_per_character(codec) else None
 
     def byte_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
         """Undecoded bytes in chunks that each end with `\\n` (the last one may not).

@@ -108,7 +108,7 @@ def _start_method(matcher: Matcher) -> str | None:
 def workers_for(source: LogSource, matcher: Matcher, jobs: int | None) -> int:
     """How many worker processes should scan `source` (0: scan it in this process)."""
     info = source.info
-    if jobs == 1 or info.compression or not source.is_utf8 or source.path == STDIN:
+    if jobs == 1 or info.compression or source.piece_codec is None or source.path == STDIN:
         return 0
     if info.size is None or info.size < MIN_BYTES:
         return 0
@@ -177,10 +177,11 @@ class ParallelScan:
             cuts = parallel_worker.plan_cuts(fd, st.st_size, SAMPLE_BYTES, chunk_bytes, blocks)
         finally:
             os.close(fd)
+        codec = source.piece_codec or ""
         starts, ends = [start, *cuts], [*cuts, None]
         common = (path, (st.st_dev, st.st_ino), start, SAMPLE_BYTES, chunk_bytes, st.st_size)
         self.order = deque(
-            Task(i, s, e, *common, fuzzy=fuzzy, annotate=annotator is not None)
+            Task(i, s, e, *common, fuzzy=fuzzy, annotate=annotator is not None, codec=codec)
             for i, (s, e) in enumerate(zip(starts, ends, strict=True))
         )
         self.order[0].state = ChunkState()

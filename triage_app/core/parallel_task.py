@@ -48,6 +48,7 @@ class Task(Plain):
         "limit",
         "slow",
         "annotate",
+        "codec",
     )
 
     def __init__(
@@ -71,6 +72,7 @@ class Task(Plain):
         limit: int = 2000,
         slow: tuple[int, ...] = (),  # targets already too slow in this file
         annotate: bool = True,
+        codec: str = "",  # the file's one-byte-per-character codec ("": UTF-8, read as is)
     ) -> None:
         self.id = id
         self.start = start
@@ -89,6 +91,7 @@ class Task(Plain):
         self.limit = limit
         self.slow = slow
         self.annotate = annotate
+        self.codec = codec
 
     def sent(
         self,

@@ -126,6 +126,12 @@ def block_end_after(offset: int, sample: int, chunk_bytes: int) -> int:
     return sample + ((offset - sample) // chunk_bytes + 1) * chunk_bytes
 
 
+def as_utf8(data: bytes, codec: str) -> bytes:
+    """Whole lines of the file as UTF-8: decoded as `LogSource.utf8_chunks` decodes them
+    (`codec` "": the file is UTF-8 already)."""
+    return data.decode(codec, "replace").encode("utf-8") if codec else data
+
+
 def piece_chunks(task: Task, fd: int) -> Iterator[tuple[bytes, int]]:
     """(chunk, end offset) of the piece, cut as `LogSource.byte_chunks` cuts the file."""
     pos, end = task.start, task.end
@@ -210,7 +216,8 @@ def seed_state(task: Task, fd: int, matcher: Matcher, budget: PieceBudget | None
     state = ChunkState()
     # An exception chain open where the window starts may have begun chunks earlier.
     before, _at = _last_lines(fd, CHAIN_LOOKBACK + 1, at, task.data_start)
-    state.chain_head, state.chain_run = chain_tail(before)
+    state.chain_head, state.chain_run = chain_tail(as_utf8(before, task.codec))
+    window = as_utf8(window, task.codec)
     throwaway = PieceBudget(budget.limit, budget.known, budget.frozen) if budget else None
     matcher.scan_chunk(window, 1, throwaway, state)
     return state
@@ -250,7 +257,7 @@ def run_task(task: Task, matcher: Matcher, fd: int, send: Callable, stopped: Cal
     for chunk, end in piece_chunks(task, fd):
         if stopped():
             return
-        clean = chunk_lines(chunk)  # ANSI removed, lowered, counted once for every reader
+        clean = chunk_lines(as_utf8(chunk, task.codec))  # ANSI removed, lowered, counted once
         found = matcher.scan_chunk(clean, first_line, budget, state)
         notes = None
         if annotator is not None:
