@@ -1,6 +1,6 @@
 """A big log scanned on every core against one core, in the same run, results compared.
 
-    python bench/bench_parallel.py [--mb 1000] [--jobs N] [--dense]
+    python bench/bench_parallel.py [--mb 1000] [--jobs N] [--dense] [--encoding cp1252]
 
 Uses the scan benchmark's generated log (`bench_scan.make_log`: many formats, non-ASCII
 text, ANSI colours, CRLF, long lines, a known error every ~400 lines; cached in bench/out/),
@@ -64,6 +64,7 @@ def main() -> int:
     parser.add_argument("--mb", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=parallel_scan.default_jobs())
     parser.add_argument("--dense", action="store_true", help="every line matches")
+    parser.add_argument("--encoding", help="save the log in this encoding first (e.g. cp1252)")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     compiled = open_catalog(default_catalog_dirs())
@@ -75,6 +76,13 @@ def main() -> int:
         examples = [x for e in compiled.catalog for x in (e.signature, *e.get("examples", []))]
         log = OUT / f"bench-{args.mb}mb.log"
         make_log(log, args.mb, examples + signatures)
+    if args.encoding:
+        local = log.with_name(f"{log.stem}-{args.encoding}.log")
+        if not local.exists():
+            with open(log, encoding="utf-8", errors="replace") as src, open(local, "wb") as out:
+                while block := src.read(1 << 24):
+                    out.write(block.encode(args.encoding, "replace"))
+        log = local
     mb = log.stat().st_size / 1e6
     with open(log, "rb") as f:  # into the page cache, for both runs alike
         while f.read(1 << 24):
@@ -95,7 +103,9 @@ def main() -> int:
     timings = {}
     for jobs in (1, args.jobs):
         start, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
-        result = scan_file(log, matcher, jobs=jobs, keep_matches=not args.dense)
+        result = scan_file(
+            log, matcher, jobs=jobs, keep_matches=not args.dense, encoding=args.encoding
+        )
         seconds = time.perf_counter() - start
         timings[jobs] = (seconds, result.to_json())
         if jobs == 1:
