@@ -1,4 +1,4 @@
-"""A log in another encoding is scanned as UTF-8 bytes (`LogSource.utf8_chunks`): it must find
+"""A log in another encoding is scanned as UTF-8 bytes (`logsource.utf8_chunks`): it must find
 exactly what scanning its decoded text finds (the matcher's text path, `TextLines`)."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import random
 import pytest
 
 from tests.support.loggen import generate
+from triage_app.core import scan
 from triage_app.core.catalog import default_catalog_dirs
 from triage_app.core.catalog_cache import open_catalog
 from triage_app.core.logsource import LogSource
@@ -68,9 +69,9 @@ def test_other_encodings_find_what_their_decoded_text_finds(
     assert as_bytes.error is None
     assert len(as_bytes.matches) > 50
 
-    def text_chunks(self: LogSource, chunk_bytes: int):  # the text path, as before
-        return self.text_chunks(chunk_bytes)
+    def text_chunks(source: LogSource, chunk_bytes: int):  # the text path, as before
+        return source.text_chunks(chunk_bytes)
 
-    monkeypatch.setattr(LogSource, "utf8_chunks", text_chunks)
+    monkeypatch.setattr(scan, "utf8_chunks", text_chunks)
     as_text = scan_file(path, compiled.matcher(fuzzy=True), encoding=encoding, chunk_bytes=1 << 14)
     assert _as_json(as_bytes) == _as_json(as_text)

@@ -14,7 +14,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from triage_app.core.decompress import DecompressingReader, ExpansionError, ExpansionLimit
 from triage_app.core.encoding import (
@@ -229,18 +229,6 @@ class LogSource:
         if carry:
             yield b"".join(carry)
 
-    def utf8_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
-        """UTF-8 bytes in chunks that each end with `\\n` (the last one may not): the file's
-        own bytes when it is UTF-8 (`byte_chunks`), else its decoded text (`text_chunks`)
-        encoded as UTF-8, so that every log is scanned on bytes (lowering and searching
-        bytes is several times faster than folding text)."""
-        if self.is_utf8:
-            yield from self.byte_chunks(chunk_bytes)
-            return
-        for text in self.text_chunks(chunk_bytes):
-            # (decoding replaced what did not decode, so no lone surrogate is left)
-            yield text.encode("utf-8", "surrogatepass")
-
     def text_chunks(self, chunk_bytes: int = CHUNK_BYTES) -> Iterator[str]:
         """Decoded text in chunks that each end with `\\n` (the last one may not)."""
         codec = stream_codec(self.info.encoding, self._head)
@@ -279,6 +267,30 @@ class LogSource:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class ChunkSource(Protocol):
+    """What `utf8_chunks` reads: a `LogSource`, or the window's `scan_process.RangeSource`."""
+
+    @property
+    def is_utf8(self) -> bool: ...
+
+    def byte_chunks(self, chunk_bytes: int) -> Iterator[bytes]: ...
+
+    def text_chunks(self, chunk_bytes: int) -> Iterator[str]: ...
+
+
+def utf8_chunks(source: ChunkSource, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
+    """UTF-8 bytes in chunks that each end with `\\n` (the last one may not), from any
+    `ChunkSource`: the file's own bytes when it is UTF-8, else its decoded text
+    encoded as UTF-8, so that every log is scanned on bytes (lowering and searching bytes is
+    several times faster than folding text)."""
+    if source.is_utf8:
+        yield from source.byte_chunks(chunk_bytes)
+        return
+    for text in source.text_chunks(chunk_bytes):
+        # (decoding replaced what did not decode, so no lone surrogate is left)
+        yield text.encode("utf-8", "surrogatepass")
 
 
 def open_log(

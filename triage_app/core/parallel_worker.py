@@ -127,7 +127,7 @@ def block_end_after(offset: int, sample: int, chunk_bytes: int) -> int:
 
 
 def as_utf8(data: bytes, codec: str) -> bytes:
-    """Whole lines of the file as UTF-8: decoded as `LogSource.utf8_chunks` decodes them
+    """Whole lines of the file as UTF-8: decoded as `logsource.utf8_chunks` decodes them
     (`codec` "": the file is UTF-8 already)."""
     return data.decode(codec, "replace").encode("utf-8") if codec else data
 

@@ -14,7 +14,7 @@ from triage_app.core.annotate import Annotations, FileAnnotator
 from triage_app.core.chunklines import chunk_lines
 from triage_app.core.events import ChunkState
 from triage_app.core.fuzzy import FuzzyBudget
-from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log
+from triage_app.core.logsource import CHUNK_BYTES, LogError, LogSource, open_log, utf8_chunks
 from triage_app.core.match_groups import DEFAULT_TAIL, MatchGroups
 from triage_app.core.match_index import FirstCause, MatchIndex
 from triage_app.core.matcher import Matcher
@@ -54,7 +54,7 @@ def iter_scan(
     budget = FuzzyBudget() if fuzzy else None
     state = ChunkState()
     total = source.info.size
-    chunks = source.utf8_chunks(chunk_bytes)
+    chunks = utf8_chunks(source, chunk_bytes)
     matcher.reset_slow()
     try:
         for chunk in chunks:
