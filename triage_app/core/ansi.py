@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from triage_app.core import own_regex
 
-# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), and two-character escapes (ESC + one
-# byte). A newline never belongs to a sequence, so removal never changes line numbering.
+# CSI: ESC [, parameter and intermediate bytes, one final byte (colours, cursor moves). It
+# holds no other ESC, and one is found alone about three times as fast as `ANSI_RE`.
+CSI = r"\x1b\[[0-?]*[ -/]*[@-~]"
+# CSI, OSC (ESC ] ... BEL or ESC \), and two-character escapes (ESC + one byte). A newline
+# never belongs to a sequence, so removal never changes line numbering.
 ANSI_RE = own_regex.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"
-    r"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?"
+    CSI + r"|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?"
     r"|\x1b[@-Z\\-_]"
     r"|\x9b[0-?]*[ -/]*[@-~]"
 )
@@ -21,8 +23,7 @@ ANSI_RE = own_regex.compile(
 MAX_PASSES = 4
 
 
-# The first alternative alone (CSI: colours, cursor moves), about three times as fast.
-_CSI_RE = own_regex.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_CSI_RE = own_regex.compile(CSI)
 
 
 def strip_ansi(text: str) -> str:

@@ -23,7 +23,6 @@ from triage_app.core.ranking import ranked
 from triage_app.core.results import Candidate, LineMatch
 
 DEFAULT_TAIL = 3
-_SAMPLE = 64  # matches looked at to tell whether a batch shares its candidates tuples
 
 ClassKey = tuple
 
@@ -49,27 +48,14 @@ class MatchGroups:
         self._scores: dict[ClassKey, dict[str, float]] = {}
 
     def add(self, matches: Iterable[LineMatch]) -> None:
-        """Count a batch of matches (in line order) into their classes."""
-        batch = matches if isinstance(matches, list) else list(matches)
-        sample = batch[:_SAMPLE]
-        if len({id(m.candidates) for m in sample}) * 2 <= len(sample):
-            self._add_shared(batch)
-            return
-        for match in batch:
-            key = class_key(match)
-            group = self._classes.get(key) or self._new_group(key, match)
-            group.add(match, self.examples)
-            if len(match.candidates) > 1:
-                self._add_scores(key, match.candidates)
-
-    def _add_shared(self, batch: list[LineMatch]) -> None:
-        """`add` for matches that share their candidates tuples (a parallel scan's: one per
-        distinct value in a chunk, `parallel_task.unpack_matches`): each tuple's class and
-        scores are worked out once. The tuples are held while their id is remembered, so
-        no id is reused meanwhile."""
+        """Count a batch of matches (in line order) into their classes. A class and its
+        scores are worked out once per candidates tuple of the batch: a parallel scan's
+        matches share one tuple per distinct value in a chunk (`parallel_task.unpack_matches`),
+        so a log in which every line matches works out a handful. The tuples are held while
+        their id is remembered, so no id is reused meanwhile."""
         seen: dict[int, tuple[tuple[Candidate, ...], GroupStats]] = {}
         examples = self.examples
-        for match in batch:
+        for match in matches:
             candidates = match.candidates
             known = seen.get(id(candidates))
             if known is None:
