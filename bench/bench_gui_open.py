@@ -27,10 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+from room import need_room  # noqa: E402
 
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.catalog import default_catalog_dirs, load_catalog  # noqa: E402
@@ -45,8 +47,8 @@ BLOCK_LINES = 200_000  # one varied block, repeated (with a different seed per c
 def make_log(path: Path, size: int, errors: list[str]) -> Path:
     if path.exists() and path.stat().st_size >= size * 0.99:
         return path
+    need_room(path.parent, size, path.name)
     print(f"generating {path} ({size / 1e6:,.0f} MB)...", flush=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
     blocks = [
         ("\n".join(generate(BLOCK_LINES, errors, error_every=400, seed=s)) + "\n").encode()
         for s in range(4)

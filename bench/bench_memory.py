@@ -16,9 +16,11 @@ printed (an every-line log gives about 10 bytes of JSON per byte of log).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,6 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from room import MARGIN, need_room  # noqa: E402
 
 from tests.support.loggen import runaway_line  # noqa: E402
 
@@ -39,6 +44,7 @@ def runaway_log(gigabytes: float) -> Path:
     path = OUT / f"bench-runaway-{gigabytes:g}gb.log"
     if path.exists() and path.stat().st_size >= gigabytes * 0.95e9:
         return path
+    need_room(path.parent, gigabytes * 1e9, path.name)
     print(f"writing {path.name}...", flush=True)
     with open(path, "w", encoding="utf-8") as out:
         n = 0
@@ -55,6 +61,7 @@ def copies_of(log: Path, gigabytes: float) -> Path:
     """A ~N GB file made of copies of `log`."""
     big = OUT / f"bench-{gigabytes:g}gb.log"
     if not big.exists() or big.stat().st_size < gigabytes * 0.95e9:
+        need_room(big.parent, gigabytes * 1e9, big.name)
         print(f"writing {big.name}...", flush=True)
         with open(big, "wb") as out, open(log, "rb") as src:
             while out.tell() < gigabytes * 1e9:
@@ -65,24 +72,37 @@ def copies_of(log: Path, gigabytes: float) -> Path:
 
 def measure(log: Path, label: str) -> dict:
     """Scan `log` with the CLI into a JSON file; time, peak MB per process, output size."""
-    env = {**os.environ, "TRIAGE_DATA_DIR": tempfile.mkdtemp()}
     target = OUT / f"scan-{label}.json"
     peaks: dict[int, int] = {}
-    start = time.perf_counter()
-    with open(target, "w") as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "triage_app", "scan", "--format", "json", str(log)],
-            stdout=out,
-            env=env,
-        )
-        while child.poll() is None:  # VmHWM: each process's own peak since exec (Linux)
-            for pid in [child.pid, *_descendants(child.pid)]:
-                peaks[pid] = max(peaks.get(pid, 0), _vm_hwm_kb(pid))
-            time.sleep(0.05)
-    seconds = time.perf_counter() - start
-    size = target.stat().st_size
-    counts = _group_counts(target)
-    target.unlink()
+    child = None
+    try:
+        with tempfile.TemporaryDirectory() as data, open(target, "w") as out:
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                [sys.executable, "-m", "triage_app", "scan", "--format", "json", str(log)],
+                stdout=out,
+                env={**os.environ, "TRIAGE_DATA_DIR": data},
+            )
+            while child.poll() is None:  # VmHWM: each process's own peak since exec (Linux)
+                for pid in [child.pid, *_descendants(child.pid)]:
+                    peaks[pid] = max(peaks.get(pid, 0), _vm_hwm_kb(pid))
+                if shutil.disk_usage(OUT).free < MARGIN:
+                    raise SystemExit(
+                        f"stopped the scan of {log.name}: its JSON filled the disk to within "
+                        f"{MARGIN / 1e9:.1f} GB (about 10 bytes of JSON per byte of an "
+                        "every-line-matches log); pass a smaller size"
+                    )
+                time.sleep(0.05)
+            seconds = time.perf_counter() - start
+        size = target.stat().st_size
+        counts = _group_counts(target)
+    finally:  # an interrupted run must not leave GBs of JSON behind
+        if child is not None and child.poll() is None:
+            for pid in [*_descendants(child.pid), child.pid]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            child.wait()
+        target.unlink(missing_ok=True)
     workers = [kb for pid, kb in peaks.items() if pid != child.pid]
     return {
         "label": label,

@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_memory as memory  # noqa: E402
+from room import need_room  # noqa: E402
 
 from tests.support.loggen import generate  # noqa: E402
 from triage_app.core.ansi import strip_ansi  # noqa: E402
@@ -60,6 +61,7 @@ OUT = ROOT / "bench" / "out"
 def make_log(path: Path, megabytes: int, errors: list[str]) -> None:
     if path.exists() and path.stat().st_size >= megabytes * 1_000_000:
         return
+    need_room(path.parent, megabytes * 1e6, path.name)
     print(f"generating {path.name} ({megabytes} MB)...", flush=True)
     with open(path, "w", encoding="utf-8", newline="") as f:
         written, seed = 0, 0
