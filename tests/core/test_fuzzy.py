@@ -1,5 +1,5 @@
 """Fuzzy guesses: comparing only the choices of a length that can reach the cut-off gives
-the answers of comparing every choice."""
+the answers of comparing every choice; lines of one normalised wording are compared once."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
+from triage_app.core import fuzzy
 from triage_app.core.fuzzy import FuzzyIndex, _sorted_tokens, normalise
 
 WORDS = ["error", "widget", "broke", "at", "step", "cuda", "out", "of", "memory", "x", "ab"]
@@ -46,3 +47,47 @@ def test_many_equal_choices_keep_extracts_order_of_ties():
     got = index.candidates("WidgetError: widget broke at step 3", 0.5, 5)
     assert got == _every_choice(index, "WidgetError: widget broke at step 3", 0.5, 5)
     assert [owner for owner, _ in got] == [f"python/e{i:02d}" for i in range(5)]
+
+
+def _counting(index: FuzzyIndex, monkeypatch) -> list[str]:
+    """The queries `index` really compares from now on."""
+    compared: list[str] = []
+    compare = index._compare
+
+    def counted(query, min_score, limit):
+        compared.append(query)
+        return compare(query, min_score, limit)
+
+    monkeypatch.setattr(index, "_compare", counted)
+    return compared
+
+
+def test_lines_of_one_wording_are_compared_once(monkeypatch):
+    index = FuzzyIndex([("python/widget", ["WidgetError: the widget 'x' broke at step 4"])])
+    compared = _counting(index, monkeypatch)
+    lines = [
+        f"2026-11-28 03:17:{n:02d} ERROR WidgetError: the widget '{name}' broke at step {n}"
+        for n, name in ((1, "a"), (2, "spindle"), (40, "x"))
+    ]
+    for line in lines:
+        assert index.candidates(line) == _every_choice(index, line, 0.85, 5) != []
+    assert len(compared) == 1
+    index.candidates(lines[0], 0.5, 5)  # another cut-off is another question
+    assert len(compared) == 2
+
+
+def test_a_kept_answer_is_not_changed_by_its_caller():
+    index = FuzzyIndex([("python/widget", ["WidgetError: the widget 'x' broke at step 4"])])
+    line = "WidgetError: the widget 'y' broke at step 9"
+    first = index.candidates(line)
+    first.clear()
+    assert index.candidates(line) == _every_choice(index, line, 0.85, 5) != []
+
+
+def test_kept_answers_stay_bounded(monkeypatch):
+    monkeypatch.setattr(fuzzy, "KEPT_ANSWERS", 3)
+    index = FuzzyIndex([("python/widget", ["WidgetError: the widget 'x' broke at step 4"])])
+    for word in WORDS:
+        line = f"WidgetError: the {word} widget broke"
+        assert index.candidates(line, 0.3) == _every_choice(index, line, 0.3, 5)
+        assert len(index._answers) <= 3
