@@ -24,7 +24,7 @@ def test_a_line_near_the_end_is_the_same_found_from_the_end_or_by_the_newline_in
         parts = [rng.choice(pieces) for _ in range(rng.randrange(0, 60))]
         data = ("\n".join(parts) + rng.choice(["", "\n"])).encode("utf-8")
         indexed = ByteLines(data)
-        indexed._hay_newlines = newline_offsets(indexed.haystack)
+        indexed.hay_newlines()
         for n in range(indexed.count):
             assert ByteLines(data).line(n) == indexed.line(n)
 

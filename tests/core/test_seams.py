@@ -1,5 +1,6 @@
 """The two-byte look at a seam (`seams.may_touch`) never drops a target that the look at the
-bytes either side (`seams.touching`) keeps."""
+bytes either side (`seams.touching`) keeps; a line's span is found with or without known
+neighbours."""
 
 from __future__ import annotations
 
@@ -41,3 +42,17 @@ def test_the_two_byte_look_keeps_what_the_seam_look_keeps(first: list, second: l
     assert set(seams.touching(MATCHER, everything, tail, head)) <= set(
         seams.may_touch(MATCHER, everything, *edges)
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["", "a", "bb\r", "é x", "\x1b[31mred\x1b[0m"]), max_size=80),
+       st.booleans())  # fmt: skip
+def test_a_line_with_no_known_neighbour_gets_its_own_span(rows: list, closed: bool) -> None:
+    data = ("\n".join(rows) + ("\n" if closed else "")).encode("utf-8")
+    lines = ByteLines(data)
+    clean = lines.stripped.split(b"\n")
+    at = 0
+    for n in range(lines.count):  # both the walk back from the end and the newline index
+        start, end = seams.span_of(ByteLines(data), n, {})
+        assert (start, end) == (at, at + len(clean[n]))
+        at = end + 1

@@ -32,6 +32,7 @@ class TextLines:
         self.clean = strip_ansi(chunk)
         self.haystack = fold(self.clean).encode("utf-8", "surrogatepass")
         self._rows: list[str] | None = None
+        self._hay_newlines: list[int] | None = None
         self.count = chunk.count("\n") + (0 if chunk.endswith("\n") or not chunk else 1)
         self.counted = (0, 0)  # (unused: the count is known up front; see `ByteLines`)
 
@@ -40,6 +41,12 @@ class TextLines:
         """The clean text as UTF-8 (the annotators search it; the haystack is folded, so its
         offsets differ)."""
         return self.clean.encode("utf-8", "surrogatepass")
+
+    def hay_newlines(self) -> list[int]:
+        """Offsets of the haystack's newlines (indexed once, on the first call)."""
+        if self._hay_newlines is None:
+            self._hay_newlines = newline_offsets(self.haystack)
+        return self._hay_newlines
 
     def line(self, n: int, _start: int = -1, _end: int = -1) -> str:
         """Line `n` (its haystack span is not used: folded text is encoded there)."""
@@ -101,13 +108,20 @@ class ByteLines:
         escape sequence sits inside a multi-byte character, which takes corrupted output.
         """
         if start < 0:
-            start, end = self._span(n)
+            start, end = self.span(n)
         return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
 
-    def _span(self, n: int) -> tuple[int, int]:
-        """Line `n`'s span; a line near the end (the chunk's last lines, read for the state
-        the next chunk needs) is found walking back from the end, without indexing every
-        newline of the chunk."""
+    def hay_newlines(self) -> list[int]:
+        """Offsets of the haystack's newlines (indexed once: the prefilter's placement and
+        the lines read later share it)."""
+        if self._hay_newlines is None:
+            self._hay_newlines = newline_offsets(self.haystack)
+        return self._hay_newlines
+
+    def span(self, n: int) -> tuple[int, int]:
+        """Line `n`'s span in the haystack (and in `stripped`); a line near the end (the
+        chunk's last lines, read for the state the next chunk needs) is found walking back
+        from the end, without indexing every newline of the chunk."""
         data = self.stripped
         if self._hay_newlines is None and self.count - n <= _TAIL_WALK:
             total = self.count - (0 if self.raw.endswith(b"\n") else 1)  # newlines
@@ -115,9 +129,7 @@ class ByteLines:
             for _ in range(total - n):  # back to the newline that ends line n
                 end = data.rfind(b"\n", 0, end)
             return (data.rfind(b"\n", 0, end) + 1 if n else 0), end
-        if self._hay_newlines is None:
-            self._hay_newlines = newline_offsets(self.haystack)
-        newlines = self._hay_newlines
+        newlines = self.hay_newlines()
         start = newlines[n - 1] + 1 if n else 0
         return start, newlines[n] if n < len(newlines) else len(data)
 

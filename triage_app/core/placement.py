@@ -24,7 +24,6 @@ from triage_app.core.chunklines import (
     NON_ASCII_BYTES,
     ByteLines,
     Lines,
-    newline_offsets,
 )
 from triage_app.core.literals import fold
 
@@ -236,7 +235,12 @@ def literal_hits(
         words, lines.counted = _words_by_search(hay, found, matcher.word_joins, join_found)
     else:
         words = _words_by_offsets(
-            hay, found, matcher.word_joins, join_found, high if non_ascii_keys else None
+            hay,
+            lines.hay_newlines(),
+            found,
+            matcher.word_joins,
+            join_found,
+            high if non_ascii_keys else None,
         )
     plans = _plans(matcher)
     raw = isinstance(lines, ByteLines)
@@ -307,13 +311,17 @@ def _words_by_search(
 
 
 def _words_by_offsets(
-    hay: bytes, found: list, joins: list, join_found: list, high: list[bytes] | None = None
+    hay: bytes,
+    newlines: list[int],
+    found: list,
+    joins: list,
+    join_found: list,
+    high: list[bytes] | None = None,
 ) -> dict:
-    """Many hits: index every newline once and place each new line's hit by bisection (the
+    """Many hits: place each new line's hit by bisection in the haystack's `newlines` (the
     hits come by line; the next hits on the same line need no search). With `high` (the
     matcher has NON_ASCII keys), lines holding a non-ASCII byte are listed too, and their
     text goes to `high`."""
-    newlines = newline_offsets(hay)
     last, size = len(newlines), len(hay)
     rows: dict[int, list] = {}
     line_no, line_start, line_end, row = 0, 0, -1, None

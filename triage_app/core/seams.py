@@ -70,11 +70,7 @@ def span_of(lines: ByteLines, line_no: int, spans: Mapping) -> tuple[int, int]:
         start = before[1] + 1
         end = data.find(b"\n", start)
         return start, len(data) if end == -1 else end
-    lines.line(line_no)  # builds the newline index
-    newlines = lines._hay_newlines or []
-    start = newlines[line_no - 1] + 1 if line_no else 0
-    end = newlines[line_no] if line_no < len(newlines) else len(data)
-    return start, end
+    return lines.span(line_no)
 
 
 NO_WRAP = (b"", b"")
