@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from triage_app.core.unknown import (
     _HAS_WORD,
     _LEVELISH,
+    _MASKS,
     TemplateMiner,
     UnknownCollector,
     UnknownRecorder,
@@ -52,6 +53,24 @@ def test_masks_variable_parts() -> None:
     assert mask(line) == (
         "<TS> ERROR job <UUID> on <IP> read <STR> at <HEX> failed after <NUM> tries in <PATH>"
     )
+
+
+# Every mask's matches whole, pieces of them and near misses, joined by hypothesis into lines.
+_MASK_PIECES = ["2024-01-15T10:23:45.123Z", "2024-01-15 10:23", "12/31/24 10:23:45", "10:23:45,5",
+                "3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b", "01234567-89bc-def0-1234-56789bcdef01",
+                "10.0.0.12:7077", "0x7ffd", "deadbeef12",
+                "'a b'", '"q"', "`c`", "/opt/io.py", "\\opt\\io.py", "C:\\x\\y", "../a/b",
+                "2024-01-15", "T", " ", "10:23", ".123", "-9a4d", "'", '"', "`", "/", "\\", "C:",
+                "..", "opt", "42", "-7", "1.2.3", "<", ">", "x", "ERROR"]  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_MASK_PIECES), max_size=24).map("".join))
+def test_masks_skipped_for_lacking_a_character_change_nothing(line: str) -> None:
+    every = line
+    for pattern, placeholder, _needs in _MASKS:  # each mask searched for on every line
+        every = pattern.sub(placeholder, every)
+    assert mask(line) == every
 
 
 def test_spark_no_such_method_groups() -> None:

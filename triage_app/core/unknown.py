@@ -37,31 +37,37 @@ WILDCARD = "<*>"
 MAX_TOKENS = 48  # tokens of a line the miner compares; the rest are folded into one
 MAX_TEXT = 500  # characters of a group's first line kept for display
 
+# (pattern, placeholder, characters one of which every match holds: a line holding none of
+# them is not searched; the placeholders hold none of them, so earlier masks never add one)
 _MASKS = (
     (
         own_regex.compile(
             r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
         ),
         "<UUID>",
+        "-",
     ),
     (
         own_regex.compile(
             r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?"
         ),
         "<TS>",
+        "-",
     ),
     (
         own_regex.compile(r"\b\d\d(?:/\d\d){2} \d\d:\d\d:\d\d\b|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b"),
         "<TS>",
+        ":",
     ),
-    (own_regex.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b"), "<IP>"),
+    (own_regex.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b"), "<IP>", "."),
     (
         own_regex.compile(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b"),
         "<HEX>",
+        "",
     ),
-    (own_regex.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|`[^`\n]{0,200}`"), "<STR>"),
-    (own_regex.compile(r"(?:[A-Za-z]:)?(?:\.{0,2}[\\/][\w.@+~-]+){2,}[\\/]?"), "<PATH>"),
-    (own_regex.compile(r"(?<![\w<])[-+]?\d+(?:\.\d+)*(?![\w>])"), "<NUM>"),
+    (own_regex.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"|`[^`\n]{0,200}`"), "<STR>", "'\"`"),
+    (own_regex.compile(r"(?:[A-Za-z]:)?(?:\.{0,2}[\\/][\w.@+~-]+){2,}[\\/]?"), "<PATH>", "/\\"),
+    (own_regex.compile(r"(?<![\w<])[-+]?\d+(?:\.\d+)*(?![\w>])"), "<NUM>", ""),
 )
 _TRAILING_DIGITS = own_regex.compile(r"\d")
 
@@ -150,8 +156,9 @@ def error_level(text: str, detect: Detector = severity.detect) -> bool:
 
 def mask(text: str) -> str:
     """`text` with its variable parts replaced by placeholders."""
-    for pattern, placeholder in _MASKS:
-        text = pattern.sub(placeholder, text)
+    for pattern, placeholder, needs in _MASKS:
+        if not needs or any(ch in text for ch in needs):
+            text = pattern.sub(placeholder, text)
     return text
 
 
