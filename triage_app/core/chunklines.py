@@ -25,7 +25,21 @@ def cap_line(text: str) -> tuple[str, bool]:
     return text, False
 
 
-class TextLines:
+class _Haystack:
+    """A chunk's case-folded haystack and the index of its newlines."""
+
+    haystack: bytes
+    _hay_newlines: list[int] | None
+
+    def hay_newlines(self) -> list[int]:
+        """Offsets of the haystack's newlines, indexed once (on the first call): the
+        prefilter's placement and the lines read later share them."""
+        if self._hay_newlines is None:
+            self._hay_newlines = newline_offsets(self.haystack)
+        return self._hay_newlines
+
+
+class TextLines(_Haystack):
     """A chunk of decoded text: folded text (as UTF-8) as haystack, clean lines by number."""
 
     def __init__(self, chunk: str) -> None:
@@ -41,12 +55,6 @@ class TextLines:
         """The clean text as UTF-8 (the annotators search it; the haystack is folded, so its
         offsets differ)."""
         return self.clean.encode("utf-8", "surrogatepass")
-
-    def hay_newlines(self) -> list[int]:
-        """Offsets of the haystack's newlines (indexed once, on the first call)."""
-        if self._hay_newlines is None:
-            self._hay_newlines = newline_offsets(self.haystack)
-        return self._hay_newlines
 
     def line(self, n: int, _start: int = -1, _end: int = -1) -> str:
         """Line `n` (its haystack span is not used: folded text is encoded there)."""
@@ -71,7 +79,7 @@ class TextLines:
         return [n for n, line in enumerate(self.clean.split("\n")) if len(line) > MATCH_CAP]
 
 
-class ByteLines:
+class ByteLines(_Haystack):
     """A chunk of UTF-8 bytes: lowered bytes as haystack, lines decoded one by one."""
 
     def __init__(self, chunk: bytes) -> None:
@@ -110,13 +118,6 @@ class ByteLines:
         if start < 0:
             start, end = self.span(n)
         return self.stripped[start:end].decode("utf-8", "replace").removesuffix("\r")
-
-    def hay_newlines(self) -> list[int]:
-        """Offsets of the haystack's newlines (indexed once: the prefilter's placement and
-        the lines read later share it)."""
-        if self._hay_newlines is None:
-            self._hay_newlines = newline_offsets(self.haystack)
-        return self._hay_newlines
 
     def span(self, n: int) -> tuple[int, int]:
         """Line `n`'s span in the haystack (and in `stripped`); a line near the end (the
