@@ -39,10 +39,14 @@ _CHAIN_LINE = own_regex.compile(
 
 
 class ChunkState(Value):
-    """What the next chunk of one file needs of the previous one (equal when every field is:
-    a parallel scan checks that a piece started from the state the file reached)."""
+    """What the next chunk of one file needs of the previous one (equal when every field but
+    `text_first` is: a parallel scan checks that a piece started from the state the file
+    reached). `text_first` is only a hint for speed: the last chunk held a character that
+    IGNORECASE equates with an ASCII letter, so the next one is likely to hold one too and
+    goes straight to the text path (`Matcher.scan_chunk`); either path gives the same matches."""
 
-    __slots__ = ("previous", "previous_matched", "carry", "chain_head", "chain_run")
+    __slots__ = ("previous", "previous_matched", "carry", "chain_head", "chain_run", "text_first")
+    _not_compared = ("text_first",)
     __hash__ = None  # type: ignore[assignment] - changed as chunks are read
 
     def __init__(
@@ -60,6 +64,7 @@ class ChunkState(Value):
         self.carry = set() if carry is None else carry
         self.chain_head = chain_head
         self.chain_run = chain_run
+        self.text_first = False
 
     def copy(self) -> ChunkState:
         """A copy whose `carry` is its own."""

@@ -32,7 +32,7 @@ from triage_app.core.chunklines import (
 from triage_app.core.first_chars import QuickSearches
 from triage_app.core.fuzzy import TRIGGER_WORDS, FuzzyBudget, FuzzyIndex
 from triage_app.core.grouping import causal_links
-from triage_app.core.literals import Requirement, line_local, requirements
+from triage_app.core.literals import FOLD_SPECIALS, Requirement, line_local, requirements
 from triage_app.core.ranking import rank_key
 from triage_app.core.regex_budget import PatternTimeoutError
 from triage_app.core.results import Candidate, LineMatch
@@ -300,16 +300,17 @@ class Matcher:
         object for every chunk of one file.
         """
         lines = chunk_lines(chunk)
+        state = state if state is not None else events.ChunkState()
+        if state.text_first and isinstance(lines, ByteLines):
+            return self._scan_as_text(lines, first_line, fuzzy_budget, state)
         if not self._sampled and len(lines.haystack) >= keys.SAMPLE_AFTER_BYTES:
             self._prefer_rare_keys(lines.haystack)
         found = placement.literal_hits(self, lines)
         if found is None:  # bytes holding a character IGNORECASE equates with ASCII: as text
-            decoded = lines.raw.decode("utf-8", "replace")  # a ByteLines: only bytes get None
-            return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
+            return self._scan_as_text(lines, first_line, fuzzy_budget, state)  # (a ByteLines)
         hits, pending, join_found = found
         if isinstance(lines, ByteLines):
             lines.placed = pending  # the annotators' line numbers (`chunklines.placed_starts`)
-        state = state if state is not None else events.ChunkState()
         with regex_budget.budget():
             if self.always:
                 self._add_always(lines, hits)
@@ -320,6 +321,20 @@ class Matcher:
         state.previous_matched = bool(out) and out[-1].line == first_line + lines.count - 1
         state.previous = lines.last_line()
         return out
+
+    def _scan_as_text(
+        self,
+        lines: ByteLines,
+        first_line: int,
+        fuzzy_budget: FuzzyBudget | None,
+        state: events.ChunkState,
+    ) -> list[LineMatch]:
+        """`scan_chunk` of a UTF-8 chunk decoded. The next chunk of the file goes straight to
+        text while chunks hold one of `FOLD_SPECIALS` (a Turkish log holds dotless i all
+        through): the byte path would only find one and start again as text."""
+        decoded = lines.raw.decode("utf-8", "replace")
+        state.text_first = any(char in decoded for char in FOLD_SPECIALS)
+        return self.scan_chunk(decoded, first_line, fuzzy_budget, state)
 
     def key_matches(self, lines: Lines) -> list[tuple[int, int, int]]:
         """The prefilter's words in the chunk's haystack (overlapping, by end). When the

@@ -43,10 +43,12 @@ class Value(Plain):
 
     __slots__ = ()
     _values: ClassVar[attrgetter[Any]]
+    _not_compared: ClassVar[tuple[str, ...]] = ()  # fields that are hints, not the value
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._values = attrgetter(*(cls._fields or ("__class__",)))
+        compared = [name for name in cls._fields if name not in cls._not_compared]
+        cls._values = attrgetter(*(compared or ("__class__",)))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
